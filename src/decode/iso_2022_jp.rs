@@ -1,0 +1,15 @@
+//! PLACEHOLDER (issue 3 replaces this file): the Iso2022Jp decoder.
+
+use super::{DecoderResult, RawDecoder};
+
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Iso2022JpDecoder;
+
+impl RawDecoder for Iso2022JpDecoder {
+    fn decode_raw(&mut self, src: &[u8], _dst: &mut [u16], _last: bool) -> (DecoderResult, usize, usize) {
+        if src.is_empty() {
+            return (DecoderResult::InputEmpty, 0, 0);
+        }
+        (DecoderResult::Malformed, src.len(), 0)
+    }
+}

@@ -1,0 +1,222 @@
+//! The `Encoding` type: every encoding of the standard, its name, label lookup, its output
+//! encoding, and construction of its decoder and encoder.
+
+use crate::decode::Decoder;
+use crate::encode::Encoder;
+use crate::label;
+
+/// An encoding of the Encoding Standard. Variants follow `encodings.json` order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Encoding {
+    Utf8,
+    Ibm866,
+    Iso8859_2,
+    Iso8859_3,
+    Iso8859_4,
+    Iso8859_5,
+    Iso8859_6,
+    Iso8859_7,
+    Iso8859_8,
+    Iso8859_8I,
+    Iso8859_10,
+    Iso8859_13,
+    Iso8859_14,
+    Iso8859_15,
+    Iso8859_16,
+    Koi8R,
+    Koi8U,
+    Macintosh,
+    Windows874,
+    Windows1250,
+    Windows1251,
+    Windows1252,
+    Windows1253,
+    Windows1254,
+    Windows1255,
+    Windows1256,
+    Windows1257,
+    Windows1258,
+    XMacCyrillic,
+    Gbk,
+    Gb18030,
+    Big5,
+    EucJp,
+    Iso2022Jp,
+    ShiftJis,
+    EucKr,
+    Replacement,
+    Utf16Be,
+    Utf16Le,
+    XUserDefined,
+}
+
+/// The families of decoders and encoders; one module each under `decode/` and `encode/`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Family {
+    Utf8,
+    SingleByte(&'static [u16; 128]),
+    Gb18030 { gbk: bool },
+    Big5,
+    EucJp,
+    Iso2022Jp,
+    ShiftJis,
+    EucKr,
+    Replacement,
+    Utf16 { big_endian: bool },
+    XUserDefined,
+}
+
+impl Encoding {
+    /// Every encoding, in `encodings.json` order (the ordinal is the position here).
+    pub const ALL: [Encoding; 40] = [
+        Encoding::Utf8,
+        Encoding::Ibm866,
+        Encoding::Iso8859_2,
+        Encoding::Iso8859_3,
+        Encoding::Iso8859_4,
+        Encoding::Iso8859_5,
+        Encoding::Iso8859_6,
+        Encoding::Iso8859_7,
+        Encoding::Iso8859_8,
+        Encoding::Iso8859_8I,
+        Encoding::Iso8859_10,
+        Encoding::Iso8859_13,
+        Encoding::Iso8859_14,
+        Encoding::Iso8859_15,
+        Encoding::Iso8859_16,
+        Encoding::Koi8R,
+        Encoding::Koi8U,
+        Encoding::Macintosh,
+        Encoding::Windows874,
+        Encoding::Windows1250,
+        Encoding::Windows1251,
+        Encoding::Windows1252,
+        Encoding::Windows1253,
+        Encoding::Windows1254,
+        Encoding::Windows1255,
+        Encoding::Windows1256,
+        Encoding::Windows1257,
+        Encoding::Windows1258,
+        Encoding::XMacCyrillic,
+        Encoding::Gbk,
+        Encoding::Gb18030,
+        Encoding::Big5,
+        Encoding::EucJp,
+        Encoding::Iso2022Jp,
+        Encoding::ShiftJis,
+        Encoding::EucKr,
+        Encoding::Replacement,
+        Encoding::Utf16Be,
+        Encoding::Utf16Le,
+        Encoding::XUserDefined,
+    ];
+
+    /// "Get an encoding": trims ASCII whitespace, matches ASCII case-insensitively, and returns
+    /// the encoding the label names, or `None`.
+    pub fn for_label(label: &[u8]) -> Option<Encoding> {
+        label::lookup(label).map(|ordinal| Encoding::ALL[ordinal])
+    }
+
+    /// The encoding at `ordinal` in [`Encoding::ALL`].
+    pub fn from_ordinal(ordinal: usize) -> Option<Encoding> {
+        Encoding::ALL.get(ordinal).copied()
+    }
+
+    /// This encoding's position in [`Encoding::ALL`].
+    pub fn ordinal(self) -> usize {
+        self as usize
+    }
+
+    /// The name, exactly as the standard writes it (e.g. `"Shift_JIS"`, `"UTF-8"`).
+    pub fn name(self) -> &'static str {
+        label::NAMES[self.ordinal()]
+    }
+
+    /// "Get an output encoding": replacement, UTF-16BE and UTF-16LE encode as UTF-8.
+    pub fn output_encoding(self) -> Encoding {
+        match self {
+            Encoding::Replacement | Encoding::Utf16Be | Encoding::Utf16Le => Encoding::Utf8,
+            other => other,
+        }
+    }
+
+    /// Whether a TextDecoder strips a leading BOM for this encoding ("serialize I/O queue").
+    pub fn strips_bom(self) -> bool {
+        matches!(self, Encoding::Utf8 | Encoding::Utf16Be | Encoding::Utf16Le)
+    }
+
+    /// Whether this is one of the legacy multi-byte (CJK) encodings.
+    pub fn is_cjk(self) -> bool {
+        matches!(
+            self.family(),
+            Family::Gb18030 { .. }
+                | Family::Big5
+                | Family::EucJp
+                | Family::Iso2022Jp
+                | Family::ShiftJis
+                | Family::EucKr
+        )
+    }
+
+    /// A new decoder for this encoding, in its initial state.
+    pub fn new_decoder(self, ignore_bom: bool) -> Decoder {
+        Decoder::new(self, ignore_bom)
+    }
+
+    /// A new encoder for this encoding's output encoding, in its initial state.
+    pub fn new_encoder(self) -> Encoder {
+        Encoder::new(self.output_encoding())
+    }
+
+    pub(crate) fn family(self) -> Family {
+        use crate::decode::single_byte::index_for as sb;
+        match self {
+            Encoding::Utf8 => Family::Utf8,
+            Encoding::Gbk => Family::Gb18030 { gbk: true },
+            Encoding::Gb18030 => Family::Gb18030 { gbk: false },
+            Encoding::Big5 => Family::Big5,
+            Encoding::EucJp => Family::EucJp,
+            Encoding::Iso2022Jp => Family::Iso2022Jp,
+            Encoding::ShiftJis => Family::ShiftJis,
+            Encoding::EucKr => Family::EucKr,
+            Encoding::Replacement => Family::Replacement,
+            Encoding::Utf16Be => Family::Utf16 { big_endian: true },
+            Encoding::Utf16Le => Family::Utf16 { big_endian: false },
+            Encoding::XUserDefined => Family::XUserDefined,
+            single_byte => Family::SingleByte(sb(single_byte).expect("every other encoding is single-byte")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variants_follow_encodings_json_order() {
+        let expected = [
+            "UTF-8", "IBM866", "ISO-8859-2", "ISO-8859-3", "ISO-8859-4", "ISO-8859-5", "ISO-8859-6",
+            "ISO-8859-7", "ISO-8859-8", "ISO-8859-8-I", "ISO-8859-10", "ISO-8859-13", "ISO-8859-14",
+            "ISO-8859-15", "ISO-8859-16", "KOI8-R", "KOI8-U", "macintosh", "windows-874",
+            "windows-1250", "windows-1251", "windows-1252", "windows-1253", "windows-1254",
+            "windows-1255", "windows-1256", "windows-1257", "windows-1258", "x-mac-cyrillic", "GBK",
+            "gb18030", "Big5", "EUC-JP", "ISO-2022-JP", "Shift_JIS", "EUC-KR", "replacement",
+            "UTF-16BE", "UTF-16LE", "x-user-defined",
+        ];
+        for (encoding, name) in Encoding::ALL.iter().zip(expected) {
+            assert_eq!(encoding.name(), name, "{encoding:?}");
+        }
+        for (i, e) in Encoding::ALL.iter().enumerate() {
+            assert_eq!(e.ordinal(), i);
+        }
+    }
+
+    #[test]
+    fn output_encoding() {
+        assert_eq!(Encoding::Replacement.output_encoding(), Encoding::Utf8);
+        assert_eq!(Encoding::Utf16Le.output_encoding(), Encoding::Utf8);
+        assert_eq!(Encoding::Utf16Be.output_encoding(), Encoding::Utf8);
+        assert_eq!(Encoding::ShiftJis.output_encoding(), Encoding::ShiftJis);
+    }
+}

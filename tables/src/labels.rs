@@ -1,0 +1,155 @@
+//! The label table: every label of `encodings.json`, sorted for binary search, with the ordinal of
+//! its encoding in the file's order (the order of `Encoding::ALL` in the core crate).
+
+use std::path::Path;
+
+/// Reads `encodings.json` and returns (encoding names in file order, (label, ordinal) pairs
+/// sorted by label).
+pub fn read(source: &Path) -> Result<(Vec<String>, Vec<(String, usize)>), String> {
+    let path = source.join("encodings.json");
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let json = Json::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut names = Vec::new();
+    let mut labels = Vec::new();
+    for group in json.array().ok_or("top level is not an array")? {
+        for encoding in group
+            .get("encodings")
+            .and_then(Json::array)
+            .ok_or("group without encodings")?
+        {
+            let name = encoding
+                .get("name")
+                .and_then(Json::string)
+                .ok_or("encoding without name")?;
+            for label in encoding
+                .get("labels")
+                .and_then(Json::array)
+                .ok_or("encoding without labels")?
+            {
+                labels.push((
+                    label.string().ok_or("label is not a string")?.to_string(),
+                    names.len(),
+                ));
+            }
+            names.push(name.to_string());
+        }
+    }
+    labels.sort();
+    Ok((names, labels))
+}
+
+/// The subset of JSON that encodings.json uses: arrays, objects and strings without escapes.
+enum Json {
+    Array(Vec<Json>),
+    Object(Vec<(String, Json)>),
+    String(String),
+}
+
+impl Json {
+    fn parse(text: &str) -> Result<Json, String> {
+        let mut rest = text.trim_start();
+        let value = Json::value(&mut rest)?;
+        if !rest.trim().is_empty() {
+            return Err("trailing data".into());
+        }
+        Ok(value)
+    }
+
+    fn value(s: &mut &str) -> Result<Json, String> {
+        *s = s.trim_start();
+        let (open, close) = match s.as_bytes().first() {
+            Some(b'[') => (b'[', b']'),
+            Some(b'{') => (b'{', b'}'),
+            Some(b'"') => {
+                let end = s[1..].find(['"', '\\']).ok_or("unterminated string")? + 1;
+                if s.as_bytes()[end] == b'\\' {
+                    return Err("escapes are not expected".into());
+                }
+                let value = s[1..end].to_string();
+                *s = &s[end + 1..];
+                return Ok(Json::String(value));
+            }
+            _ => return Err(format!("unexpected input near {:?}", &s[..s.len().min(20)])),
+        };
+        *s = &s[1..];
+        let (mut items, mut fields) = (Vec::new(), Vec::new());
+        loop {
+            *s = s.trim_start();
+            if s.as_bytes().first() == Some(&close) {
+                *s = &s[1..];
+                break;
+            }
+            if open == b'{' {
+                let Json::String(key) = Json::value(s)? else {
+                    return Err("object key is not a string".into());
+                };
+                *s = s.trim_start().strip_prefix(':').ok_or("missing ':'")?;
+                fields.push((key, Json::value(s)?));
+            } else {
+                items.push(Json::value(s)?);
+            }
+            *s = s.trim_start();
+            if let Some(after) = s.strip_prefix(',') {
+                *s = after;
+            } else if s.as_bytes().first() != Some(&close) {
+                return Err("missing ','".into());
+            }
+        }
+        Ok(if open == b'{' {
+            Json::Object(fields)
+        } else {
+            Json::Array(items)
+        })
+    }
+
+    fn array(&self) -> Option<&[Json]> {
+        match self {
+            Json::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    fn string(&self) -> Option<&str> {
+        match self {
+            Json::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Object(fields) => fields.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+}
+
+/// Renders `labels.rs`.
+pub fn generate(source: &Path) -> Result<crate::Output, String> {
+    let (names, labels) = read(source)?;
+    let mut text = crate::header(
+        "Labels: every label of encodings.json, sorted, with its encoding's ordinal.",
+    );
+    text.push_str(
+        "/// Encoding names in the order of encodings.json; the ordinals below index this list.\n",
+    );
+    text.push_str(&format!("pub static NAMES: [&str; {}] = [\n", names.len()));
+    for name in &names {
+        text.push_str(&format!("    {name:?},\n"));
+    }
+    text.push_str("];\n\n");
+    text.push_str("/// (label, ordinal of its encoding), sorted by label bytes.\n");
+    text.push_str(&format!(
+        "pub static LABELS: [(&[u8], u8); {}] = [\n",
+        labels.len()
+    ));
+    for (label, ordinal) in &labels {
+        text.push_str(&format!("    (b{label:?}, {ordinal}),\n"));
+    }
+    text.push_str("];\n");
+    Ok(crate::Output {
+        name: "labels.rs",
+        text,
+    })
+}
