@@ -184,7 +184,9 @@ impl Encoding {
             Encoding::Utf16Be => Family::Utf16 { big_endian: true },
             Encoding::Utf16Le => Family::Utf16 { big_endian: false },
             Encoding::XUserDefined => Family::XUserDefined,
-            single_byte => Family::SingleByte(sb(single_byte).expect("every other encoding is single-byte")),
+            single_byte => {
+                Family::SingleByte(sb(single_byte).expect("every other encoding is single-byte"))
+            }
         }
     }
 }
@@ -196,13 +198,46 @@ mod tests {
     #[test]
     fn variants_follow_encodings_json_order() {
         let expected = [
-            "UTF-8", "IBM866", "ISO-8859-2", "ISO-8859-3", "ISO-8859-4", "ISO-8859-5", "ISO-8859-6",
-            "ISO-8859-7", "ISO-8859-8", "ISO-8859-8-I", "ISO-8859-10", "ISO-8859-13", "ISO-8859-14",
-            "ISO-8859-15", "ISO-8859-16", "KOI8-R", "KOI8-U", "macintosh", "windows-874",
-            "windows-1250", "windows-1251", "windows-1252", "windows-1253", "windows-1254",
-            "windows-1255", "windows-1256", "windows-1257", "windows-1258", "x-mac-cyrillic", "GBK",
-            "gb18030", "Big5", "EUC-JP", "ISO-2022-JP", "Shift_JIS", "EUC-KR", "replacement",
-            "UTF-16BE", "UTF-16LE", "x-user-defined",
+            "UTF-8",
+            "IBM866",
+            "ISO-8859-2",
+            "ISO-8859-3",
+            "ISO-8859-4",
+            "ISO-8859-5",
+            "ISO-8859-6",
+            "ISO-8859-7",
+            "ISO-8859-8",
+            "ISO-8859-8-I",
+            "ISO-8859-10",
+            "ISO-8859-13",
+            "ISO-8859-14",
+            "ISO-8859-15",
+            "ISO-8859-16",
+            "KOI8-R",
+            "KOI8-U",
+            "macintosh",
+            "windows-874",
+            "windows-1250",
+            "windows-1251",
+            "windows-1252",
+            "windows-1253",
+            "windows-1254",
+            "windows-1255",
+            "windows-1256",
+            "windows-1257",
+            "windows-1258",
+            "x-mac-cyrillic",
+            "GBK",
+            "gb18030",
+            "Big5",
+            "EUC-JP",
+            "ISO-2022-JP",
+            "Shift_JIS",
+            "EUC-KR",
+            "replacement",
+            "UTF-16BE",
+            "UTF-16LE",
+            "x-user-defined",
         ];
         for (encoding, name) in Encoding::ALL.iter().zip(expected) {
             assert_eq!(encoding.name(), name, "{encoding:?}");

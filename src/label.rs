@@ -4,8 +4,8 @@
 mod generated {
     include!("../tables/generated/labels.rs");
 }
-pub(crate) use generated::NAMES;
 use generated::LABELS;
+pub(crate) use generated::NAMES;
 
 /// The longest label in the table ("iso_8859-1:1987", "csiso2022kr" ... are all shorter).
 const MAX_LABEL_LEN: usize = 32;

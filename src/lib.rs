@@ -29,9 +29,14 @@ impl Encoding {
         let (mut read, mut written) = (0, 0);
         loop {
             let (result, r, w) = if fatal {
-                decoder.decode_to_utf16_without_replacement(&bytes[read..], &mut out[written..], true)
+                decoder.decode_to_utf16_without_replacement(
+                    &bytes[read..],
+                    &mut out[written..],
+                    true,
+                )
             } else {
-                let (result, r, w, _) = decoder.decode_to_utf16(&bytes[read..], &mut out[written..], true);
+                let (result, r, w, _) =
+                    decoder.decode_to_utf16(&bytes[read..], &mut out[written..], true);
                 (result, r, w)
             };
             read += r;
@@ -50,13 +55,23 @@ impl Encoding {
     /// scalar value `c` that cannot be encoded when `fatal`, otherwise "html" replacement.
     pub fn encode_utf16(self, units: &[u16], fatal: bool) -> Result<Vec<u8>, char> {
         let mut encoder = Encoder::new(self);
-        let mut out = vec![0u8; encoder.max_buffer_length_html(units.len()).unwrap_or(usize::MAX / 2)];
+        let mut out = vec![
+            0u8;
+            encoder
+                .max_buffer_length_html(units.len())
+                .unwrap_or(usize::MAX / 2)
+        ];
         let (mut read, mut written) = (0, 0);
         loop {
             let (result, r, w) = if fatal {
-                encoder.encode_from_utf16_without_replacement(&units[read..], &mut out[written..], true)
+                encoder.encode_from_utf16_without_replacement(
+                    &units[read..],
+                    &mut out[written..],
+                    true,
+                )
             } else {
-                let (result, r, w, _) = encoder.encode_from_utf16(&units[read..], &mut out[written..], true);
+                let (result, r, w, _) =
+                    encoder.encode_from_utf16(&units[read..], &mut out[written..], true);
                 (result, r, w)
             };
             read += r;

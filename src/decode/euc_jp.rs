@@ -6,7 +6,12 @@ use super::{DecoderResult, RawDecoder};
 pub(crate) struct EucJpDecoder;
 
 impl RawDecoder for EucJpDecoder {
-    fn decode_raw(&mut self, src: &[u8], _dst: &mut [u16], _last: bool) -> (DecoderResult, usize, usize) {
+    fn decode_raw(
+        &mut self,
+        src: &[u8],
+        _dst: &mut [u16],
+        _last: bool,
+    ) -> (DecoderResult, usize, usize) {
         if src.is_empty() {
             return (DecoderResult::InputEmpty, 0, 0);
         }

@@ -41,7 +41,12 @@ pub enum DecoderResult {
 /// state is resolved (an error if incomplete) and the decoder is back in its initial state once it
 /// returns `InputEmpty`. After `Malformed`, the caller calls again with the rest of the input.
 pub(crate) trait RawDecoder {
-    fn decode_raw(&mut self, src: &[u8], dst: &mut [u16], last: bool) -> (DecoderResult, usize, usize);
+    fn decode_raw(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        last: bool,
+    ) -> (DecoderResult, usize, usize);
 }
 
 /// Writes ASCII bytes from the start of `src` as UTF-16 until a non-ASCII byte, the end of `src`
@@ -54,7 +59,14 @@ pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
     let mut i = 0;
     while i + 8 <= n {
         let chunk = u64::from_le_bytes([
-            src[i], src[i + 1], src[i + 2], src[i + 3], src[i + 4], src[i + 5], src[i + 6], src[i + 7],
+            src[i],
+            src[i + 1],
+            src[i + 2],
+            src[i + 3],
+            src[i + 4],
+            src[i + 5],
+            src[i + 6],
+            src[i + 7],
         ]);
         if chunk & 0x8080_8080_8080_8080 != 0 {
             break;
@@ -92,7 +104,9 @@ impl Inner {
         match encoding.family() {
             Family::Utf8 => Inner::Utf8(utf8::Utf8Decoder::default()),
             Family::Utf16 { big_endian } => Inner::Utf16(utf16::Utf16Decoder::new(big_endian)),
-            Family::SingleByte(index) => Inner::SingleByte(single_byte::SingleByteDecoder::new(index)),
+            Family::SingleByte(index) => {
+                Inner::SingleByte(single_byte::SingleByteDecoder::new(index))
+            }
             Family::XUserDefined => Inner::XUserDefined(x_user_defined::XUserDefinedDecoder),
             Family::Replacement => Inner::Replacement(replacement::ReplacementDecoder::default()),
             Family::Gb18030 { .. } => Inner::Gb18030(gb18030::Gb18030Decoder::default()),
@@ -104,7 +118,12 @@ impl Inner {
         }
     }
 
-    fn decode_raw(&mut self, src: &[u8], dst: &mut [u16], last: bool) -> (DecoderResult, usize, usize) {
+    fn decode_raw(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        last: bool,
+    ) -> (DecoderResult, usize, usize) {
         match self {
             Inner::Utf8(d) => d.decode_raw(src, dst, last),
             Inner::Utf16(d) => d.decode_raw(src, dst, last),
@@ -134,7 +153,12 @@ pub struct Decoder {
 impl Decoder {
     /// A decoder in its initial state. `ignore_bom` keeps a leading U+FEFF in the output.
     pub fn new(encoding: Encoding, ignore_bom: bool) -> Decoder {
-        Decoder { encoding, ignore_bom, bom_seen: false, inner: Inner::new(encoding) }
+        Decoder {
+            encoding,
+            ignore_bom,
+            bom_seen: false,
+            inner: Inner::new(encoding),
+        }
     }
 
     /// The encoding this decoder decodes.
@@ -189,7 +213,12 @@ impl Decoder {
     /// Decodes with replacement: every malformed sequence becomes U+FFFD. Returns (why it stopped,
     /// which is `InputEmpty` or `OutputFull`, bytes read, UTF-16 units written, whether any
     /// replacement happened). Progress is guaranteed when `dst` has room for at least 3 units.
-    pub fn decode_to_utf16(&mut self, src: &[u8], dst: &mut [u16], last: bool) -> (DecoderResult, usize, usize, bool) {
+    pub fn decode_to_utf16(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        last: bool,
+    ) -> (DecoderResult, usize, usize, bool) {
         let (mut read, mut written, mut replaced) = (0, 0, false);
         loop {
             // One unit stays in reserve so a malformed sequence found when the rest is full still
@@ -198,7 +227,11 @@ impl Decoder {
                 return (DecoderResult::OutputFull, read, written, replaced);
             }
             let end = dst.len() - 1;
-            let (result, r, w) = self.decode_to_utf16_without_replacement(&src[read..], &mut dst[written..end], last);
+            let (result, r, w) = self.decode_to_utf16_without_replacement(
+                &src[read..],
+                &mut dst[written..end],
+                last,
+            );
             read += r;
             written += w;
             match result {

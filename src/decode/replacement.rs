@@ -9,7 +9,12 @@ pub(crate) struct ReplacementDecoder {
 }
 
 impl RawDecoder for ReplacementDecoder {
-    fn decode_raw(&mut self, src: &[u8], _dst: &mut [u16], _last: bool) -> (DecoderResult, usize, usize) {
+    fn decode_raw(
+        &mut self,
+        src: &[u8],
+        _dst: &mut [u16],
+        _last: bool,
+    ) -> (DecoderResult, usize, usize) {
         if src.is_empty() || self.error_returned {
             return (DecoderResult::InputEmpty, src.len(), 0);
         }

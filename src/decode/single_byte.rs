@@ -57,7 +57,12 @@ impl SingleByteDecoder {
 }
 
 impl RawDecoder for SingleByteDecoder {
-    fn decode_raw(&mut self, src: &[u8], dst: &mut [u16], _last: bool) -> (DecoderResult, usize, usize) {
+    fn decode_raw(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        _last: bool,
+    ) -> (DecoderResult, usize, usize) {
         let (mut i, mut j) = (0, 0);
         while i < src.len() {
             if j == dst.len() {

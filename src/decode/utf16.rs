@@ -16,7 +16,12 @@ pub(crate) struct Utf16Decoder {
 
 impl Utf16Decoder {
     pub(crate) fn new(big_endian: bool) -> Self {
-        Utf16Decoder { big_endian, leading_byte: None, leading_surrogate: None, reprocess: None }
+        Utf16Decoder {
+            big_endian,
+            leading_byte: None,
+            leading_surrogate: None,
+            reprocess: None,
+        }
     }
 
     /// Steps 5 to 8 of the handler for one code unit. `Ok(n)` units written; `Err(result)` to stop.
@@ -54,7 +59,12 @@ impl Utf16Decoder {
 }
 
 impl RawDecoder for Utf16Decoder {
-    fn decode_raw(&mut self, src: &[u8], dst: &mut [u16], last: bool) -> (DecoderResult, usize, usize) {
+    fn decode_raw(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        last: bool,
+    ) -> (DecoderResult, usize, usize) {
         let (mut i, mut j) = (0, 0);
         if let Some(unit) = self.reprocess {
             self.reprocess = None;
@@ -69,7 +79,11 @@ impl RawDecoder for Utf16Decoder {
         }
         if let Some(lead) = self.leading_byte {
             if let Some(&b) = src.first() {
-                let unit = if self.big_endian { u16::from_be_bytes([lead, b]) } else { u16::from_le_bytes([lead, b]) };
+                let unit = if self.big_endian {
+                    u16::from_be_bytes([lead, b])
+                } else {
+                    u16::from_le_bytes([lead, b])
+                };
                 match self.unit(unit, dst, j) {
                     Ok(n) => {
                         self.leading_byte = None;
@@ -86,9 +100,16 @@ impl RawDecoder for Utf16Decoder {
         }
         while i + 1 < src.len() {
             let pair = [src[i], src[i + 1]];
-            let unit = if self.big_endian { u16::from_be_bytes(pair) } else { u16::from_le_bytes(pair) };
+            let unit = if self.big_endian {
+                u16::from_be_bytes(pair)
+            } else {
+                u16::from_le_bytes(pair)
+            };
             // Fast path: a unit that is not a surrogate, with no surrogate pending.
-            if self.leading_surrogate.is_none() && !(0xD800..=0xDFFF).contains(&unit) && j < dst.len() {
+            if self.leading_surrogate.is_none()
+                && !(0xD800..=0xDFFF).contains(&unit)
+                && j < dst.len()
+            {
                 dst[j] = unit;
                 j += 1;
                 i += 2;

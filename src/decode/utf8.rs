@@ -15,7 +15,13 @@ pub(crate) struct Utf8Decoder {
 
 impl Default for Utf8Decoder {
     fn default() -> Self {
-        Utf8Decoder { code_point: 0, bytes_seen: 0, bytes_needed: 0, lower_boundary: 0x80, upper_boundary: 0xBF }
+        Utf8Decoder {
+            code_point: 0,
+            bytes_seen: 0,
+            bytes_needed: 0,
+            lower_boundary: 0x80,
+            upper_boundary: 0xBF,
+        }
     }
 }
 
@@ -57,7 +63,12 @@ impl Utf8Decoder {
                     _ => (0x80, 0xBF),
                 };
                 (b1 >= lo && b1 <= hi && is_continuation(b2)).then(|| {
-                    (3, (u32::from(b0 & 0x0F) << 12) | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F))
+                    (
+                        3,
+                        (u32::from(b0 & 0x0F) << 12)
+                            | (u32::from(b1 & 0x3F) << 6)
+                            | u32::from(b2 & 0x3F),
+                    )
                 })
             }
             0xF0..=0xF4 => {
@@ -81,7 +92,12 @@ impl Utf8Decoder {
 }
 
 impl RawDecoder for Utf8Decoder {
-    fn decode_raw(&mut self, src: &[u8], dst: &mut [u16], last: bool) -> (DecoderResult, usize, usize) {
+    fn decode_raw(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        last: bool,
+    ) -> (DecoderResult, usize, usize) {
         let (mut i, mut j) = (0, 0);
         loop {
             if self.bytes_needed == 0 {
@@ -199,8 +215,14 @@ mod tests {
         assert_eq!(decode(b"\xED\xA0\x80"), "\u{fffd}\u{fffd}\u{fffd}");
         assert_eq!(decode(b"\xED\x9F\xBF"), "\u{d7ff}");
         // F0 needs 90..BF; F4 needs 80..8F.
-        assert_eq!(decode(b"\xF0\x8F\xBF\xBF"), "\u{fffd}\u{fffd}\u{fffd}\u{fffd}");
-        assert_eq!(decode(b"\xF4\x90\x80\x80"), "\u{fffd}\u{fffd}\u{fffd}\u{fffd}");
+        assert_eq!(
+            decode(b"\xF0\x8F\xBF\xBF"),
+            "\u{fffd}\u{fffd}\u{fffd}\u{fffd}"
+        );
+        assert_eq!(
+            decode(b"\xF4\x90\x80\x80"),
+            "\u{fffd}\u{fffd}\u{fffd}\u{fffd}"
+        );
         assert_eq!(decode(b"\xF4\x8F\xBF\xBF"), "\u{10ffff}");
         // A truncated sequence at end-of-queue is one error.
         assert_eq!(decode(b"\xF0\x9F\x98"), "\u{fffd}");

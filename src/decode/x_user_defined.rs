@@ -7,7 +7,12 @@ use super::{ascii_to_utf16, DecoderResult, RawDecoder};
 pub(crate) struct XUserDefinedDecoder;
 
 impl RawDecoder for XUserDefinedDecoder {
-    fn decode_raw(&mut self, src: &[u8], dst: &mut [u16], _last: bool) -> (DecoderResult, usize, usize) {
+    fn decode_raw(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        _last: bool,
+    ) -> (DecoderResult, usize, usize) {
         let (mut i, mut j) = (0, 0);
         while i < src.len() {
             if j == dst.len() {

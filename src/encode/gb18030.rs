@@ -11,7 +11,12 @@ impl Gb18030Encoder {
 }
 
 impl RawEncoder for Gb18030Encoder {
-    fn encode_raw(&mut self, src: &[u16], _dst: &mut [u8], _last: bool) -> (EncoderResult, usize, usize) {
+    fn encode_raw(
+        &mut self,
+        src: &[u16],
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (EncoderResult, usize, usize) {
         if src.is_empty() {
             return (EncoderResult::InputEmpty, 0, 0);
         }

@@ -39,7 +39,12 @@ pub enum EncoderResult {
 /// split across calls by [`Encoder`]. When `last` is true, end-of-queue is processed after `src`
 /// (ISO-2022-JP returns to ASCII).
 pub(crate) trait RawEncoder {
-    fn encode_raw(&mut self, src: &[u16], dst: &mut [u8], last: bool) -> (EncoderResult, usize, usize);
+    fn encode_raw(
+        &mut self,
+        src: &[u16],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (EncoderResult, usize, usize);
 }
 
 /// The scalar value at `src[i]` and how many code units it spans; a lone surrogate is U+FFFD.
@@ -48,9 +53,10 @@ pub(crate) fn next_scalar(src: &[u16], i: usize) -> (u32, usize) {
     let unit = src[i];
     match unit {
         0xD800..=0xDBFF => match src.get(i + 1) {
-            Some(&low @ 0xDC00..=0xDFFF) => {
-                (0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00), 2)
-            }
+            Some(&low @ 0xDC00..=0xDFFF) => (
+                0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00),
+                2,
+            ),
             _ => (0xFFFD, 1),
         },
         0xDC00..=0xDFFF => (0xFFFD, 1),
@@ -78,8 +84,12 @@ enum Inner {
 impl Inner {
     fn new(encoding: Encoding) -> Inner {
         match encoding.family() {
-            Family::Utf8 | Family::Utf16 { .. } | Family::Replacement => Inner::Utf8(utf8::Utf8Encoder),
-            Family::SingleByte(index) => Inner::SingleByte(single_byte::SingleByteEncoder::new(index)),
+            Family::Utf8 | Family::Utf16 { .. } | Family::Replacement => {
+                Inner::Utf8(utf8::Utf8Encoder)
+            }
+            Family::SingleByte(index) => {
+                Inner::SingleByte(single_byte::SingleByteEncoder::new(index))
+            }
             Family::XUserDefined => Inner::XUserDefined(x_user_defined::XUserDefinedEncoder),
             Family::Gb18030 { gbk } => Inner::Gb18030(gb18030::Gb18030Encoder::new(gbk)),
             Family::Big5 => Inner::Big5(big5::Big5Encoder),
@@ -90,7 +100,12 @@ impl Inner {
         }
     }
 
-    fn encode_raw(&mut self, src: &[u16], dst: &mut [u8], last: bool) -> (EncoderResult, usize, usize) {
+    fn encode_raw(
+        &mut self,
+        src: &[u16],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (EncoderResult, usize, usize) {
         match self {
             Inner::Utf8(e) => e.encode_raw(src, dst, last),
             Inner::SingleByte(e) => e.encode_raw(src, dst, last),
@@ -119,7 +134,11 @@ impl Encoder {
     /// encode as their output encoding, UTF-8.
     pub fn new(encoding: Encoding) -> Encoder {
         let encoding = encoding.output_encoding();
-        Encoder { encoding, inner: Inner::new(encoding), pending_high: None }
+        Encoder {
+            encoding,
+            inner: Inner::new(encoding),
+            pending_high: None,
+        }
     }
 
     /// The encoding this encoder writes.
@@ -138,7 +157,10 @@ impl Encoder {
     /// An upper bound on the bytes the next call can write for `units` UTF-16 code units in
     /// "html" mode.
     pub fn max_buffer_length_html(&self, units: usize) -> Option<usize> {
-        units.checked_add(1)?.checked_mul(HTML_RESERVE)?.checked_add(HTML_RESERVE)
+        units
+            .checked_add(1)?
+            .checked_mul(HTML_RESERVE)?
+            .checked_add(HTML_RESERVE)
     }
 
     /// Encodes without replacement: stops after the first scalar value the encoding cannot
@@ -178,7 +200,9 @@ impl Encoder {
         if holds_high {
             end -= 1;
         }
-        let (result, r, w) = self.inner.encode_raw(&src[read..end], &mut dst[written..], last);
+        let (result, r, w) = self
+            .inner
+            .encode_raw(&src[read..end], &mut dst[written..], last);
         read += r;
         written += w;
         if result == EncoderResult::InputEmpty && holds_high {
@@ -192,14 +216,23 @@ impl Encoder {
     /// represent becomes `&#N;` (decimal). Returns (why it stopped, which is `InputEmpty` or
     /// `OutputFull`, units read, bytes written, whether any replacement happened). Progress is
     /// guaranteed when `dst` has room for at least 32 bytes.
-    pub fn encode_from_utf16(&mut self, src: &[u16], dst: &mut [u8], last: bool) -> (EncoderResult, usize, usize, bool) {
+    pub fn encode_from_utf16(
+        &mut self,
+        src: &[u16],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (EncoderResult, usize, usize, bool) {
         let (mut read, mut written, mut replaced) = (0, 0, false);
         loop {
             if dst.len() - written <= HTML_RESERVE {
                 return (EncoderResult::OutputFull, read, written, replaced);
             }
             let end = dst.len() - HTML_RESERVE;
-            let (result, r, w) = self.encode_from_utf16_without_replacement(&src[read..], &mut dst[written..end], last);
+            let (result, r, w) = self.encode_from_utf16_without_replacement(
+                &src[read..],
+                &mut dst[written..end],
+                last,
+            );
             read += r;
             written += w;
             match result {
@@ -209,7 +242,9 @@ impl Encoder {
                     let n = html_reference(c, &mut reference);
                     // The reference is ASCII and goes through the encoder (ISO-2022-JP may need to
                     // switch back to ASCII first); it always fits in the reserve.
-                    let (_, _, w) = self.inner.encode_raw(&reference[..n], &mut dst[written..], false);
+                    let (_, _, w) =
+                        self.inner
+                            .encode_raw(&reference[..n], &mut dst[written..], false);
                     written += w;
                 }
                 other => return (other, read, written, replaced),
@@ -257,14 +292,16 @@ mod tests {
     fn surrogate_pair_split_across_calls() {
         let mut e = Encoder::new(Encoding::Utf8);
         let mut out = [0u8; 64];
-        let (r, read, w) = e.encode_from_utf16_without_replacement(&[0x61, 0xD83D], &mut out, false);
+        let (r, read, w) =
+            e.encode_from_utf16_without_replacement(&[0x61, 0xD83D], &mut out, false);
         assert_eq!((r, read, w), (EncoderResult::InputEmpty, 2, 1));
         let (r, read, w) = e.encode_from_utf16_without_replacement(&[0xDE00], &mut out[1..], true);
         assert_eq!((r, read, w), (EncoderResult::InputEmpty, 1, 4));
         assert_eq!(&out[..5], "a\u{1F600}".as_bytes());
         // A pending high surrogate followed by a non-surrogate, and one left at the end.
         let (_, _, w1) = e.encode_from_utf16_without_replacement(&[0xD83D], &mut out, false);
-        let (_, read, w2) = e.encode_from_utf16_without_replacement(&[0x62, 0xD83D], &mut out[w1..], false);
+        let (_, read, w2) =
+            e.encode_from_utf16_without_replacement(&[0x62, 0xD83D], &mut out[w1..], false);
         assert_eq!(read, 2);
         let (_, _, w3) = e.encode_from_utf16_without_replacement(&[], &mut out[w1 + w2..], true);
         assert_eq!(&out[..w1 + w2 + w3], "\u{FFFD}b\u{FFFD}".as_bytes());

@@ -6,7 +6,12 @@ use super::{EncoderResult, RawEncoder};
 pub(crate) struct ShiftJisEncoder;
 
 impl RawEncoder for ShiftJisEncoder {
-    fn encode_raw(&mut self, src: &[u16], _dst: &mut [u8], _last: bool) -> (EncoderResult, usize, usize) {
+    fn encode_raw(
+        &mut self,
+        src: &[u16],
+        _dst: &mut [u8],
+        _last: bool,
+    ) -> (EncoderResult, usize, usize) {
         if src.is_empty() {
             return (EncoderResult::InputEmpty, 0, 0);
         }

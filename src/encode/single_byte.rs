@@ -16,7 +16,12 @@ impl SingleByteEncoder {
 }
 
 impl RawEncoder for SingleByteEncoder {
-    fn encode_raw(&mut self, src: &[u16], dst: &mut [u8], _last: bool) -> (EncoderResult, usize, usize) {
+    fn encode_raw(
+        &mut self,
+        src: &[u16],
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (EncoderResult, usize, usize) {
         let (mut i, mut j) = (0, 0);
         while i < src.len() {
             if j == dst.len() {

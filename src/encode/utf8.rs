@@ -35,7 +35,12 @@ pub(crate) fn write_utf8(cp: u32, dst: &mut [u8], j: usize) -> Option<usize> {
 }
 
 impl RawEncoder for Utf8Encoder {
-    fn encode_raw(&mut self, src: &[u16], dst: &mut [u8], _last: bool) -> (EncoderResult, usize, usize) {
+    fn encode_raw(
+        &mut self,
+        src: &[u16],
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (EncoderResult, usize, usize) {
         let (mut i, mut j) = (0, 0);
         while i < src.len() {
             // ASCII run.

@@ -7,7 +7,12 @@ use super::{next_scalar, EncoderResult, RawEncoder};
 pub(crate) struct XUserDefinedEncoder;
 
 impl RawEncoder for XUserDefinedEncoder {
-    fn encode_raw(&mut self, src: &[u16], dst: &mut [u8], _last: bool) -> (EncoderResult, usize, usize) {
+    fn encode_raw(
+        &mut self,
+        src: &[u16],
+        dst: &mut [u8],
+        _last: bool,
+    ) -> (EncoderResult, usize, usize) {
         let (mut i, mut j) = (0, 0);
         while i < src.len() {
             if j == dst.len() {

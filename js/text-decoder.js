@@ -1,0 +1,102 @@
+// TextDecoder, exactly as the Encoding Standard's IDL defines it, over the wasm decoders.
+//
+// A TextDecoder holds no wasm state between non-streaming calls: such a call decodes with a fresh
+// decoder in one step. A `{stream: true}` call allocates a decoder handle that keeps the pending
+// bytes and BOM state; the flushing call (or a fatal error) frees it deterministically, and a
+// FinalizationRegistry frees handles of decoders abandoned mid-stream.
+
+import { core, encodingName, lookupLabel, putBytes, takeString } from './boundary.js';
+import { illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString } from './webidl.js';
+
+const slots = new WeakMap();
+const registry =
+  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((handle) => core().decoder_free(handle)) : null;
+
+function slotsOf(object, member) {
+  const s = slots.get(object);
+  if (s === undefined) throw illegalInvocation('TextDecoder', member);
+  return s;
+}
+
+/**
+ * Resolves a TextDecoder/TextDecoderStream label and options in IDL order; returns the internal
+ * state or throws the IDL's RangeError/TypeError.
+ */
+export function decoderState(args, iface) {
+  const label = args.length > 0 && args[0] !== undefined ? toDOMString(args[0], `${iface} constructor`) : 'utf-8';
+  const options = toDictionary(args[1], `Failed to construct '${iface}'`);
+  const fatal = options === undefined ? false : Boolean(options.fatal);
+  const ignoreBOM = options === undefined ? false : Boolean(options.ignoreBOM);
+  const ordinal = lookupLabel(label);
+  if (ordinal < 0 || encodingName(ordinal) === 'replacement') {
+    throw new RangeError(`Failed to construct '${iface}': the encoding label provided ('${label}') is invalid`);
+  }
+  return { ordinal, fatal, ignoreBOM, handle: 0 };
+}
+
+/** Frees the streaming handle of `s`, if any. */
+export function releaseHandle(s, token) {
+  if (s.handle !== 0) {
+    core().decoder_free(s.handle);
+    s.handle = 0;
+    if (registry !== null) registry.unregister(token);
+  }
+}
+
+/**
+ * Decodes `bytes` with the decoder state `s` (`stream` keeps state for the next call); returns the
+ * string or throws TypeError for a fatal error. `token` identifies the owner for the registry.
+ */
+export function decodeWith(s, token, bytes, stream) {
+  const w = core();
+  const len = putBytes(bytes);
+  let n;
+  if (s.handle === 0 && !stream) {
+    n = w.decode_once(s.ordinal, s.fatal, s.ignoreBOM, len);
+  } else {
+    if (s.handle === 0) {
+      s.handle = w.decoder_new(s.ordinal, s.fatal, s.ignoreBOM);
+      if (registry !== null) registry.register(token, s.handle, token);
+    }
+    n = w.decoder_decode(s.handle, len, stream);
+    if (!stream || n < 0) releaseHandle(s, token);
+  }
+  if (n < 0) {
+    throw new TypeError(`The encoded data is not valid ${encodingName(s.ordinal)}`);
+  }
+  return takeString(n);
+}
+
+/** The Encoding Standard's TextDecoder. */
+export class TextDecoder {
+  constructor() {
+    slots.set(this, decoderState(arguments, 'TextDecoder'));
+  }
+
+  get encoding() {
+    return encodingName(slotsOf(this, 'encoding').ordinal);
+  }
+
+  get fatal() {
+    return slotsOf(this, 'fatal').fatal;
+  }
+
+  get ignoreBOM() {
+    return slotsOf(this, 'ignoreBOM').ignoreBOM;
+  }
+
+  decode() {
+    const s = slotsOf(this, 'decode');
+    const input = arguments[0];
+    const source = input === undefined ? null : toBufferSource(input, "Failed to execute 'decode' on 'TextDecoder'");
+    const options = toDictionary(arguments[1], "Failed to execute 'decode' on 'TextDecoder'");
+    const stream = options === undefined ? false : Boolean(options.stream);
+    const bytes = source === null ? EMPTY : source();
+    return decodeWith(s, this, bytes, stream);
+  }
+}
+
+const EMPTY = new Uint8Array(0);
+
+shapeInterface(TextDecoder, 'TextDecoder', ['encoding', 'fatal', 'ignoreBOM', 'decode']);
+

@@ -1,0 +1,123 @@
+// WebIDL conversions shared by the classes: DOMString/USVString, dictionaries, buffer sources,
+// brand checks and the platform-like shape of interface objects. No state lives here.
+
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
+const typedArrayTag = getter(TypedArrayPrototype, Symbol.toStringTag);
+const typedArrayBuffer = getter(TypedArrayPrototype, 'buffer');
+const typedArrayByteOffset = getter(TypedArrayPrototype, 'byteOffset');
+const typedArrayByteLength = getter(TypedArrayPrototype, 'byteLength');
+const dataViewBuffer = getter(DataView.prototype, 'buffer');
+const dataViewByteOffset = getter(DataView.prototype, 'byteOffset');
+const dataViewByteLength = getter(DataView.prototype, 'byteLength');
+const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
+const sharedArrayBufferByteLength =
+  typeof SharedArrayBuffer === 'function' ? getter(SharedArrayBuffer.prototype, 'byteLength') : undefined;
+const call = Function.prototype.call.bind(Function.prototype.call);
+
+/** WebIDL DOMString: ToString, which throws TypeError for a Symbol. */
+export function toDOMString(value, what) {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'symbol') throw new TypeError(`${what}: a Symbol cannot be converted to a string`);
+  return String(value);
+}
+
+/** WebIDL dictionary: undefined/null → no members; any other non-object → TypeError. */
+export function toDictionary(value, what) {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' && typeof value !== 'function') {
+    throw new TypeError(`${what}: the options argument must be an object`);
+  }
+  return value;
+}
+
+/** Whether `value` is an ArrayBuffer (brand check through the intrinsic getter). */
+function isArrayBuffer(value) {
+  try {
+    call(arrayBufferByteLength, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isSharedArrayBuffer(value) {
+  if (sharedArrayBufferByteLength === undefined) return false;
+  try {
+    call(sharedArrayBufferByteLength, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Converts an AllowSharedBufferSource: returns a function that produces a Uint8Array over the
+ * bytes at the time it is called (the copy happens in the method steps, after all argument
+ * conversions ran). A detached buffer reads as empty. Anything else throws TypeError.
+ */
+export function toBufferSource(value, what) {
+  if (ArrayBuffer.isView(value)) {
+    if (call(typedArrayTag, value) !== undefined) {
+      return () => bytesOf(call(typedArrayBuffer, value), () => call(typedArrayByteOffset, value), () => call(typedArrayByteLength, value));
+    }
+    return () => bytesOf(call(dataViewBuffer, value), () => call(dataViewByteOffset, value), () => call(dataViewByteLength, value));
+  }
+  if (isArrayBuffer(value)) {
+    return () => bytesOf(value, () => 0, () => call(arrayBufferByteLength, value));
+  }
+  if (isSharedArrayBuffer(value)) {
+    return () => bytesOf(value, () => 0, () => call(sharedArrayBufferByteLength, value));
+  }
+  throw new TypeError(`${what}: the input must be an ArrayBuffer, a SharedArrayBuffer or an ArrayBufferView, not ${describe(value)}`);
+}
+
+const EMPTY = new Uint8Array(0);
+
+function bytesOf(buffer, offset, length) {
+  let n;
+  try {
+    n = length();
+  } catch {
+    return EMPTY; // a view whose buffer was detached or shrunk out of bounds
+  }
+  if (n === 0) return EMPTY;
+  return new Uint8Array(buffer, offset(), n);
+}
+
+/** Requires a Uint8Array ([AllowShared] Uint8Array); returns it. */
+export function toUint8Array(value, what) {
+  if (!ArrayBuffer.isView(value) || call(typedArrayTag, value) !== 'Uint8Array') {
+    throw new TypeError(`${what}: the destination must be a Uint8Array, not ${describe(value)}`);
+  }
+  return value;
+}
+
+/** A short description of a value's type for error messages. */
+export function describe(value) {
+  if (value === null) return 'null';
+  if (typeof value === 'object' || typeof value === 'function') {
+    const tag = Object.prototype.toString.call(value).slice(8, -1);
+    return tag === 'Object' ? 'an object' : `a ${tag}`;
+  }
+  return typeof value === 'string' ? 'a string' : `${typeof value} ${String(value)}`;
+}
+
+/**
+ * Gives a class the shape of a WebIDL interface: operations and attributes enumerable (as
+ * WebIDL defines them), Symbol.toStringTag, and the interface name.
+ */
+export function shapeInterface(cls, name, members) {
+  const proto = cls.prototype;
+  for (const member of members) {
+    const desc = Object.getOwnPropertyDescriptor(proto, member);
+    desc.enumerable = true;
+    Object.defineProperty(proto, member, desc);
+  }
+  Object.defineProperty(proto, Symbol.toStringTag, { value: name, writable: false, enumerable: false, configurable: true });
+}
+
+/** The TypeError a platform throws for a method or getter called on the wrong object. */
+export function illegalInvocation(iface, member) {
+  return new TypeError(`${iface}.${member} called on an object that is not a ${iface}`);
+}

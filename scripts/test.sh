@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs every test suite (after `npm run build`); exits non-zero if any fails. Each suite runs even
+# when an earlier one failed, so one run reports everything.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+failed=()
+stage() {
+  local name=$1
+  shift
+  echo
+  echo "=== $name"
+  if ! "$@"; then
+    failed+=("$name")
+  fi
+}
+
+stage "cargo fmt" cargo fmt --all -- --check
+stage "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
+stage "rust tests (core, tables, differential)" cargo test --workspace
+# --- suites added by later work go here, one `stage` line each ---
+stage "js api (node:test)" node --test tests/js/
+
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "FAILED suites: ${failed[*]}"
+  exit 1
+fi
+echo "all suites passed"
