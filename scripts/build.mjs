@@ -1,21 +1,24 @@
-// `npm run build [-- --dev]`: assembles pkg/, the npm package text-encoding-wasm.
-//   1. cargo builds the core for wasm32-unknown-unknown (release unless --dev);
+// `npm run build [-- --out DIR]`: assembles pkg/ (or DIR; also read from the TEW_PKG
+// environment variable), the npm package text-encoding-wasm.
+//   1. cargo builds the core for wasm32-unknown-unknown (release: panic=abort keeps panic
+//      strings, and so any TextDecoder, out of the glue);
 //   2. the pinned wasm-bindgen CLI writes the glue (wasm.js) and wasm_bg.wasm;
-//   3. wasm-opt shrinks and speeds up the wasm (release);
+//   3. wasm-opt shrinks and speeds up the wasm;
 //   4. wasm_base64.js inlines the wasm for the ESM entry (browsers, bundlers, Deno);
 //   5. js/ and pkg-template/ are copied in.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dev = process.argv.includes('--dev');
-const pkg = join(root, 'pkg');
+const outAt = process.argv.indexOf('--out');
+const pkg = resolvePath(outAt > 0 ? process.argv[outAt + 1] : process.env.TEW_PKG || join(root, 'pkg'));
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
 
-run('cargo', ['build', '--lib', '--target', 'wasm32-unknown-unknown', ...(dev ? [] : ['--release'])]);
-const built = join(root, 'target/wasm32-unknown-unknown', dev ? 'debug' : 'release', 'text_encoding_wasm.wasm');
+run('cargo', ['build', '--lib', '--release', '--target', 'wasm32-unknown-unknown']);
+const target = process.env.CARGO_TARGET_DIR ? resolvePath(process.env.CARGO_TARGET_DIR) : join(root, 'target');
+const built = join(target, 'wasm32-unknown-unknown', 'release', 'text_encoding_wasm.wasm');
 
 rmSync(pkg, { recursive: true, force: true });
 mkdirSync(pkg, { recursive: true });
@@ -34,7 +37,7 @@ if (/TextDecoder|TextEncoder/.test(glue)) {
 writeFileSync(gluePath, glue);
 
 const wasmPath = join(pkg, 'wasm_bg.wasm');
-if (!dev) {
+{
   const features = ['--enable-bulk-memory', '--enable-sign-ext', '--enable-nontrapping-float-to-int', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
   // binaryen from npm (pinned in package.json): Debian's older wasm-opt breaks the externref table.
   run(join(root, 'node_modules/.bin/wasm-opt'), ['-O3', ...features, wasmPath, '-o', wasmPath]);
@@ -50,4 +53,4 @@ for (const dir of ['js', 'pkg-template']) {
     copyFileSync(join(root, dir, name), join(pkg, name));
   }
 }
-console.log(`build: pkg/ ready (${dev ? 'dev' : 'release'}), wasm_bg.wasm ${wasmBytes.length} bytes`);
+console.log(`build: ${pkg} ready, wasm_bg.wasm ${wasmBytes.length} bytes`);
