@@ -159,6 +159,12 @@ impl Encoding {
         )
     }
 
+    /// Whether this build can decode and encode this encoding: everything, except the CJK
+    /// encodings in a build without the `cjk` feature (the "lite" package).
+    pub fn is_supported(self) -> bool {
+        cfg!(feature = "cjk") || !self.is_cjk()
+    }
+
     /// A new decoder for this encoding, in its initial state.
     pub fn new_decoder(self, ignore_bom: bool) -> Decoder {
         Decoder::new(self, ignore_bom)

@@ -192,6 +192,13 @@ fn run_decoder(
     written as i32
 }
 
+/// Whether this build decodes and encodes the encoding at `ordinal` (false for the CJK encodings
+/// in the lite build, and for unknown ordinals).
+#[wasm_bindgen]
+pub fn encoding_supported(ordinal: u32) -> bool {
+    Encoding::from_ordinal(ordinal as usize).is_some_and(Encoding::is_supported)
+}
+
 /// Writes the name of the encoding at `ordinal` (ASCII) to the output byte buffer; returns its
 /// length (0 for an unknown ordinal).
 #[wasm_bindgen]

@@ -6,12 +6,18 @@
 //! writes U+FFFD for each error ("replacement"). [`Decoder`] also owns the TextDecoder's BOM
 //! handling ("serialize I/O queue").
 
+#[cfg(feature = "cjk")]
 pub(crate) mod big5;
+#[cfg(feature = "cjk")]
 pub(crate) mod euc_jp;
+#[cfg(feature = "cjk")]
 pub(crate) mod euc_kr;
+#[cfg(feature = "cjk")]
 pub(crate) mod gb18030;
+#[cfg(feature = "cjk")]
 pub(crate) mod iso_2022_jp;
 pub(crate) mod replacement;
+#[cfg(feature = "cjk")]
 pub(crate) mod shift_jis;
 pub(crate) mod single_byte;
 pub(crate) mod utf16;
@@ -91,11 +97,17 @@ enum Inner {
     SingleByte(single_byte::SingleByteDecoder),
     XUserDefined(x_user_defined::XUserDefinedDecoder),
     Replacement(replacement::ReplacementDecoder),
+    #[cfg(feature = "cjk")]
     Gb18030(gb18030::Gb18030Decoder),
+    #[cfg(feature = "cjk")]
     Big5(big5::Big5Decoder),
+    #[cfg(feature = "cjk")]
     EucJp(euc_jp::EucJpDecoder),
+    #[cfg(feature = "cjk")]
     Iso2022Jp(iso_2022_jp::Iso2022JpDecoder),
+    #[cfg(feature = "cjk")]
     ShiftJis(shift_jis::ShiftJisDecoder),
+    #[cfg(feature = "cjk")]
     EucKr(euc_kr::EucKrDecoder),
 }
 
@@ -109,12 +121,22 @@ impl Inner {
             }
             Family::XUserDefined => Inner::XUserDefined(x_user_defined::XUserDefinedDecoder),
             Family::Replacement => Inner::Replacement(replacement::ReplacementDecoder::default()),
+            #[cfg(feature = "cjk")]
             Family::Gb18030 { .. } => Inner::Gb18030(gb18030::Gb18030Decoder::default()),
+            #[cfg(feature = "cjk")]
             Family::Big5 => Inner::Big5(big5::Big5Decoder::default()),
+            #[cfg(feature = "cjk")]
             Family::EucJp => Inner::EucJp(euc_jp::EucJpDecoder::default()),
+            #[cfg(feature = "cjk")]
             Family::Iso2022Jp => Inner::Iso2022Jp(iso_2022_jp::Iso2022JpDecoder::default()),
+            #[cfg(feature = "cjk")]
             Family::ShiftJis => Inner::ShiftJis(shift_jis::ShiftJisDecoder::default()),
+            #[cfg(feature = "cjk")]
             Family::EucKr => Inner::EucKr(euc_kr::EucKrDecoder::default()),
+            // Built without the CJK tables ("lite"): the stream is reported malformed rather than
+            // decoded wrongly. Callers check `Encoding::is_supported` first.
+            #[cfg(not(feature = "cjk"))]
+            _ => Inner::Replacement(replacement::ReplacementDecoder::default()),
         }
     }
 
@@ -130,11 +152,17 @@ impl Inner {
             Inner::SingleByte(d) => d.decode_raw(src, dst, last),
             Inner::XUserDefined(d) => d.decode_raw(src, dst, last),
             Inner::Replacement(d) => d.decode_raw(src, dst, last),
+            #[cfg(feature = "cjk")]
             Inner::Gb18030(d) => d.decode_raw(src, dst, last),
+            #[cfg(feature = "cjk")]
             Inner::Big5(d) => d.decode_raw(src, dst, last),
+            #[cfg(feature = "cjk")]
             Inner::EucJp(d) => d.decode_raw(src, dst, last),
+            #[cfg(feature = "cjk")]
             Inner::Iso2022Jp(d) => d.decode_raw(src, dst, last),
+            #[cfg(feature = "cjk")]
             Inner::ShiftJis(d) => d.decode_raw(src, dst, last),
+            #[cfg(feature = "cjk")]
             Inner::EucKr(d) => d.decode_raw(src, dst, last),
         }
     }

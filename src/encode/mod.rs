@@ -7,11 +7,17 @@
 //! writes the standard's `&#NNNN;` for each ("html"). [`Encoder`] keeps a high surrogate that ends
 //! one call's input for the next call.
 
+#[cfg(feature = "cjk")]
 pub(crate) mod big5;
+#[cfg(feature = "cjk")]
 pub(crate) mod euc_jp;
+#[cfg(feature = "cjk")]
 pub(crate) mod euc_kr;
+#[cfg(feature = "cjk")]
 pub(crate) mod gb18030;
+#[cfg(feature = "cjk")]
 pub(crate) mod iso_2022_jp;
+#[cfg(feature = "cjk")]
 pub(crate) mod shift_jis;
 pub(crate) mod single_byte;
 pub(crate) mod utf8;
@@ -73,12 +79,21 @@ enum Inner {
     Utf8(utf8::Utf8Encoder),
     SingleByte(single_byte::SingleByteEncoder),
     XUserDefined(x_user_defined::XUserDefinedEncoder),
+    #[cfg(feature = "cjk")]
     Gb18030(gb18030::Gb18030Encoder),
+    #[cfg(feature = "cjk")]
     Big5(big5::Big5Encoder),
+    #[cfg(feature = "cjk")]
     EucJp(euc_jp::EucJpEncoder),
+    #[cfg(feature = "cjk")]
     Iso2022Jp(iso_2022_jp::Iso2022JpEncoder),
+    #[cfg(feature = "cjk")]
     ShiftJis(shift_jis::ShiftJisEncoder),
+    #[cfg(feature = "cjk")]
     EucKr(euc_kr::EucKrEncoder),
+    /// Built without the CJK tables ("lite"): every scalar value is reported unmappable.
+    #[cfg(not(feature = "cjk"))]
+    Unsupported,
 }
 
 impl Inner {
@@ -91,12 +106,20 @@ impl Inner {
                 Inner::SingleByte(single_byte::SingleByteEncoder::new(index))
             }
             Family::XUserDefined => Inner::XUserDefined(x_user_defined::XUserDefinedEncoder),
+            #[cfg(feature = "cjk")]
             Family::Gb18030 { gbk } => Inner::Gb18030(gb18030::Gb18030Encoder::new(gbk)),
+            #[cfg(feature = "cjk")]
             Family::Big5 => Inner::Big5(big5::Big5Encoder),
+            #[cfg(feature = "cjk")]
             Family::EucJp => Inner::EucJp(euc_jp::EucJpEncoder),
+            #[cfg(feature = "cjk")]
             Family::Iso2022Jp => Inner::Iso2022Jp(iso_2022_jp::Iso2022JpEncoder::default()),
+            #[cfg(feature = "cjk")]
             Family::ShiftJis => Inner::ShiftJis(shift_jis::ShiftJisEncoder),
+            #[cfg(feature = "cjk")]
             Family::EucKr => Inner::EucKr(euc_kr::EucKrEncoder),
+            #[cfg(not(feature = "cjk"))]
+            _ => Inner::Unsupported,
         }
     }
 
@@ -110,12 +133,26 @@ impl Inner {
             Inner::Utf8(e) => e.encode_raw(src, dst, last),
             Inner::SingleByte(e) => e.encode_raw(src, dst, last),
             Inner::XUserDefined(e) => e.encode_raw(src, dst, last),
+            #[cfg(feature = "cjk")]
             Inner::Gb18030(e) => e.encode_raw(src, dst, last),
+            #[cfg(feature = "cjk")]
             Inner::Big5(e) => e.encode_raw(src, dst, last),
+            #[cfg(feature = "cjk")]
             Inner::EucJp(e) => e.encode_raw(src, dst, last),
+            #[cfg(feature = "cjk")]
             Inner::Iso2022Jp(e) => e.encode_raw(src, dst, last),
+            #[cfg(feature = "cjk")]
             Inner::ShiftJis(e) => e.encode_raw(src, dst, last),
+            #[cfg(feature = "cjk")]
             Inner::EucKr(e) => e.encode_raw(src, dst, last),
+            #[cfg(not(feature = "cjk"))]
+            Inner::Unsupported => match src.first() {
+                None => (EncoderResult::InputEmpty, 0, 0),
+                Some(_) => {
+                    let (cp, units) = next_scalar(src, 0);
+                    (EncoderResult::Unmappable(char::from_u32(cp).unwrap_or('\u{FFFD}')), units, 0)
+                }
+            },
         }
     }
 }
