@@ -23,6 +23,7 @@ pub use encoding::Encoding;
 impl Encoding {
     /// Decodes a whole byte sequence as a TextDecoder would (one non-streaming call): `Err(())`
     /// on the first malformed sequence when `fatal`, otherwise U+FFFD for each.
+    #[allow(clippy::result_unit_err)] // like TextDecoder, a fatal error carries no detail
     pub fn decode_utf16(self, bytes: &[u8], fatal: bool, ignore_bom: bool) -> Result<Vec<u16>, ()> {
         let mut decoder = Decoder::new(self, ignore_bom);
         let mut out = vec![0u16; decoder.max_utf16_buffer_length(bytes.len()).ok_or(())?];
