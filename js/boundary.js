@@ -71,8 +71,11 @@ const fromCharCode = String.fromCharCode;
 let hostUtf16 = null;
 try {
   if (typeof globalThis.TextDecoder === 'function') {
-    const d = new globalThis.TextDecoder('utf-16le');
-    if (d.decode(new Uint8Array([0x3d, 0xd8, 0x00, 0xde, 0x61, 0x00])) === '\u{1F600}a') hostUtf16 = d;
+    // ignoreBOM: a leading U+FEFF in our output is content (ignoreBOM, or a second BOM), and a
+    // host decoder that strips it would lose it.
+    const d = new globalThis.TextDecoder('utf-16le', { ignoreBOM: true });
+    const probe = new Uint8Array([0xff, 0xfe, 0x3d, 0xd8, 0x00, 0xde, 0x61, 0x00]);
+    if (d.decode(probe) === '\u{FEFF}\u{1F600}a') hostUtf16 = d;
   }
 } catch {
   hostUtf16 = null;
@@ -115,4 +118,9 @@ export function encodingName(ordinal) {
 export function lookupLabel(label) {
   const w = core();
   return w.label_lookup(putString(label));
+}
+
+/** The number of live decoder and encoder handles in the wasm core (for leak tests). */
+export function liveHandles() {
+  return core().live_handles();
 }

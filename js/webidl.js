@@ -14,6 +14,12 @@ const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
 const sharedArrayBufferByteLength =
   typeof SharedArrayBuffer === 'function' ? getter(SharedArrayBuffer.prototype, 'byteLength') : undefined;
 const call = Function.prototype.call.bind(Function.prototype.call);
+// Resizable ArrayBuffers and growable SharedArrayBuffers (absent on older engines: then every
+// buffer is fixed-length).
+const optionalGetter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.get;
+const arrayBufferResizable = optionalGetter(ArrayBuffer.prototype, 'resizable');
+const sharedArrayBufferGrowable =
+  typeof SharedArrayBuffer === 'function' ? optionalGetter(SharedArrayBuffer.prototype, 'growable') : undefined;
 
 /** WebIDL DOMString: ToString, which throws TypeError for a Symbol. */
 export function toDOMString(value, what) {
@@ -51,10 +57,31 @@ function isSharedArrayBuffer(value) {
   }
 }
 
+/** IsFixedLengthArrayBuffer for an ArrayBuffer or SharedArrayBuffer. */
+function isFixedLength(buffer) {
+  if (isSharedArrayBuffer(buffer)) {
+    return sharedArrayBufferGrowable === undefined || !call(sharedArrayBufferGrowable, buffer);
+  }
+  return arrayBufferResizable === undefined || !call(arrayBufferResizable, buffer);
+}
+
+/**
+ * WebIDL: a buffer source type without [AllowResizable] (encodeInto's destination) rejects
+ * resizable ArrayBuffers, growable SharedArrayBuffers and views on them with a TypeError.
+ */
+function requireFixedLength(buffer, what) {
+  if (!isFixedLength(buffer)) {
+    throw new TypeError(`${what}: the buffer must not be a resizable ArrayBuffer or a growable SharedArrayBuffer`);
+  }
+}
+
 /**
  * Converts an AllowSharedBufferSource: returns a function that produces a Uint8Array over the
  * bytes at the time it is called (the copy happens in the method steps, after all argument
- * conversions ran). A detached buffer reads as empty. Anything else throws TypeError.
+ * conversions ran). A detached buffer, or a view pushed out of bounds by a resize, reads as empty.
+ * Resizable ArrayBuffers, growable SharedArrayBuffers and views on them are accepted: decode()
+ * reads their current bytes ([AllowResizable], as whatwg/encoding#362 proposes for decode() and
+ * as this package's users expect). Anything else throws TypeError.
  */
 export function toBufferSource(value, what) {
   if (ArrayBuffer.isView(value)) {
@@ -85,11 +112,12 @@ function bytesOf(buffer, offset, length) {
   return new Uint8Array(buffer, offset(), n);
 }
 
-/** Requires a Uint8Array ([AllowShared] Uint8Array); returns it. */
+/** Requires a Uint8Array ([AllowShared] Uint8Array, not resizable); returns it. */
 export function toUint8Array(value, what) {
   if (!ArrayBuffer.isView(value) || call(typedArrayTag, value) !== 'Uint8Array') {
     throw new TypeError(`${what}: the destination must be a Uint8Array, not ${describe(value)}`);
   }
+  requireFixedLength(call(typedArrayBuffer, value), what);
   return value;
 }
 
