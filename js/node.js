@@ -1,11 +1,9 @@
-// The Node entry: the wasm is read from disk next to this file and instantiated synchronously on
-// first use.
+// The Node ESM entry (`text-encoding-wasm` under the "node" + "import" conditions; copied to
+// lite/node.js for `text-encoding-wasm/lite`): the same four classes as index.js, with the wasm
+// read from disk (see load-node.js).
 
-import { readFileSync } from 'node:fs';
-import { setLoader } from './boundary.js';
-import { initSync } from './wasm.js';
-
-setLoader(() => initSync({ module: readFileSync(new URL('./wasm_bg.wasm', import.meta.url)) }));
+import './load-node.js';
 
 export { TextDecoder } from './text-decoder.js';
 export { TextEncoder } from './text-encoder.js';
+export { TextDecoderStream, TextEncoderStream } from './streams.js';

@@ -31,6 +31,12 @@ export function decoderState(args, iface) {
   if (ordinal < 0 || encodingName(ordinal) === 'replacement') {
     throw new RangeError(`Failed to construct '${iface}': the encoding label provided ('${label}') is invalid`);
   }
+  if (!core().encoding_supported(ordinal)) {
+    // The lite build (text-encoding-wasm/lite) has no CJK decoders.
+    throw new RangeError(
+      `Failed to construct '${iface}': the encoding '${encodingName(ordinal)}' is not included in text-encoding-wasm/lite; use the full entry 'text-encoding-wasm'`,
+    );
+  }
   return { ordinal, fatal, ignoreBOM, handle: 0 };
 }
 

@@ -121,14 +121,17 @@ export function toUint8Array(value, what) {
   return value;
 }
 
-/** A short description of a value's type for error messages. */
+/** A short description of a value's type for error messages ("null", "a string", "an Array"). */
 export function describe(value) {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (typeof value === 'object' || typeof value === 'function') {
     const tag = Object.prototype.toString.call(value).slice(8, -1);
-    return tag === 'Object' ? 'an object' : `a ${tag}`;
+    if (tag === 'Object') return 'an object';
+    return `${/^[AEIOU]/.test(tag) ? 'an' : 'a'} ${tag}`;
   }
-  return typeof value === 'string' ? 'a string' : `${typeof value} ${String(value)}`;
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'symbol') return 'a symbol';
+  return `the ${typeof value} ${String(value)}`;
 }
 
 /**

@@ -1,0 +1,277 @@
+// The package's entries through its exports map, resolved by name from a temporary project whose
+// node_modules/text-encoding-wasm links to the built package: what each entry exports under each
+// condition (node import, node require without require(esm), browser, deno), the polyfill
+// installing only missing classes (and replacing with `force`), and the lite entry refusing CJK
+// encodings with a RangeError that points to the full entry.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { importPkg, pkgDir } from './package.mjs';
+
+const project = mkdtempSync(join(tmpdir(), 'tew-entries-'));
+mkdirSync(join(project, 'node_modules'));
+symlinkSync(pkgDir, join(project, 'node_modules', 'text-encoding-wasm'), 'dir');
+after(() => rmSync(project, { recursive: true, force: true }));
+
+/** Flags that make `require` of an ES module fail, where this Node has require(esm). */
+const NO_REQUIRE_ESM = process.allowedNodeEnvironmentFlags.has('--experimental-require-module') ? ['--no-experimental-require-module'] : [];
+
+/** Runs `code` in a child Node in the temporary project; returns its JSON output. */
+function run(code, { type = 'module', flags = [] } = {}) {
+  const r = spawnSync(process.execPath, [...flags, `--input-type=${type}`, '-e', code], { cwd: project, encoding: 'utf8' });
+  assert.equal(r.status, 0, `child failed:\n${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+const CLASSES = ['TextDecoder', 'TextDecoderStream', 'TextEncoder', 'TextEncoderStream'];
+const CJK = ['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr'];
+const pkgJson = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+
+// Used by the children: a short report of a module's exports and a decode/encode smoke test.
+const REPORT = `
+  const report = (m, extra = {}) => ({
+    keys: Object.keys(m).sort(),
+    types: Object.fromEntries(Object.keys(m).sort().map((k) => [k, typeof m[k]])),
+    ...extra,
+  });
+  const smoke = (m) => m.TextDecoder && new m.TextDecoder('windows-1252').decode(Uint8Array.of(0x80, 0x61)) + '|' + Array.from(new m.TextEncoder().encode('é')).join(',');
+`;
+
+test('exports map: every subpath has deno, browser, node {import, require}, types and default, and every file exists', () => {
+  assert.deepEqual(Object.keys(pkgJson.exports), ['.', './polyfill', './lite', './legacy', './package.json']);
+  const files = [];
+  const collect = (target) => {
+    if (typeof target === 'string') files.push(target);
+    else for (const value of Object.values(target)) collect(value);
+  };
+  for (const [subpath, target] of Object.entries(pkgJson.exports)) {
+    collect(target);
+    if (subpath === './package.json') continue;
+    assert.deepEqual(Object.keys(target), ['deno', 'browser', 'node', 'types', 'default'], subpath);
+    assert.deepEqual(Object.keys(target.node), ['import', 'require'], subpath);
+    assert.match(target.node.require.default, /^\.\/cjs\/.*\.cjs$/, subpath);
+    assert.match(target.node.require.types, /\.d\.cts$/, subpath);
+  }
+  for (const file of [...files, pkgJson.main, pkgJson.module, pkgJson.types]) {
+    assert.ok(existsSync(join(pkgDir, file)), `${file} exists`);
+  }
+  assert.equal(pkgJson.type, 'module');
+});
+
+test('text-encoding-wasm (node, import): the four classes, from node.js', () => {
+  const out = run(`${REPORT}
+    const m = await import('text-encoding-wasm');
+    console.log(JSON.stringify(report(m, { resolved: import.meta.resolve('text-encoding-wasm'), smoke: smoke(m), host: m.TextDecoder === globalThis.TextDecoder })));
+  `);
+  assert.deepEqual(out.keys, CLASSES);
+  assert.ok(Object.values(out.types).every((t) => t === 'function'));
+  assert.match(out.resolved, /\/node\.js$/);
+  assert.equal(out.smoke, '€a|195,169');
+  assert.equal(out.host, false, 'nothing global is touched');
+});
+
+test('text-encoding-wasm (browser and deno conditions): the four classes, from index.js with the wasm inlined', () => {
+  for (const condition of ['browser', 'deno']) {
+    const out = run(`${REPORT}
+      const m = await import('text-encoding-wasm');
+      const legacy = await import('text-encoding-wasm/legacy');
+      console.log(JSON.stringify(report(m, {
+        resolved: import.meta.resolve('text-encoding-wasm'),
+        polyfill: import.meta.resolve('text-encoding-wasm/polyfill'),
+        lite: import.meta.resolve('text-encoding-wasm/lite'),
+        legacy: import.meta.resolve('text-encoding-wasm/legacy'),
+        smoke: smoke(m),
+        legacySmoke: Array.from(legacy.encode('€', 'windows-1252')),
+      })));
+    `, { flags: [`--conditions=${condition}`] });
+    assert.deepEqual(out.keys, CLASSES, condition);
+    assert.match(out.resolved, /\/index\.js$/, condition);
+    assert.match(out.polyfill, /\/polyfill\.js$/, condition);
+    assert.match(out.lite, /\/lite\/index\.js$/, condition);
+    assert.match(out.legacy, /\/legacy\.js$/, condition);
+    assert.equal(out.smoke, '€a|195,169', condition);
+    assert.deepEqual(out.legacySmoke, [0x80], condition);
+  }
+});
+
+test('text-encoding-wasm/legacy and /lite (node, import)', () => {
+  const out = run(`${REPORT}
+    const legacy = await import('text-encoding-wasm/legacy');
+    const lite = await import('text-encoding-wasm/lite');
+    const full = await import('text-encoding-wasm');
+    console.log(JSON.stringify({
+      legacy: report(legacy, { resolved: import.meta.resolve('text-encoding-wasm/legacy'), euro: Array.from(legacy.encode('€', 'windows-1252')) }),
+      lite: report(lite, { resolved: import.meta.resolve('text-encoding-wasm/lite'), smoke: smoke(lite), distinct: lite.TextDecoder !== full.TextDecoder }),
+    }));
+  `);
+  assert.deepEqual(out.legacy.keys, ['LegacyEncoder', 'createEncoder', 'encode']);
+  assert.match(out.legacy.resolved, /\/node-legacy\.js$/);
+  assert.deepEqual(out.legacy.euro, [0x80]);
+  assert.deepEqual(out.lite.keys, CLASSES);
+  assert.match(out.lite.resolved, /\/lite\/node\.js$/);
+  assert.equal(out.lite.smoke, '€a|195,169');
+  assert.equal(out.lite.distinct, true, 'lite is its own module graph over its own wasm');
+});
+
+test('require(): every entry is real CommonJS (works without require(esm))', () => {
+  const out = run(`${REPORT}
+    const m = require('text-encoding-wasm');
+    const legacy = require('text-encoding-wasm/legacy');
+    const lite = require('text-encoding-wasm/lite');
+    let liteError = '';
+    try { new lite.TextDecoder('shift_jis'); } catch (e) { liteError = e.name + ': ' + e.message; }
+    delete globalThis.TextDecoderStream;
+    const polyfill = require('text-encoding-wasm/polyfill');
+    console.log(JSON.stringify({
+      main: report(m, { resolved: require.resolve('text-encoding-wasm'), smoke: smoke(m) }),
+      legacy: report(legacy, { resolved: require.resolve('text-encoding-wasm/legacy'), euro: Array.from(legacy.encode('€', 'windows-1252')) }),
+      lite: report(lite, { resolved: require.resolve('text-encoding-wasm/lite'), smoke: smoke(lite), liteError }),
+      polyfill: report(polyfill, { resolved: require.resolve('text-encoding-wasm/polyfill'), installed: globalThis.TextDecoderStream === m.TextDecoderStream, kept: globalThis.TextDecoder !== m.TextDecoder }),
+    }));
+  `, { type: 'commonjs', flags: NO_REQUIRE_ESM });
+  assert.deepEqual(out.main.keys, CLASSES);
+  assert.match(out.main.resolved, /\/cjs\/index\.cjs$/);
+  assert.equal(out.main.smoke, '€a|195,169');
+  assert.deepEqual(out.legacy.keys, ['LegacyEncoder', 'createEncoder', 'encode']);
+  assert.match(out.legacy.resolved, /\/cjs\/legacy\.cjs$/);
+  assert.deepEqual(out.legacy.euro, [0x80]);
+  assert.deepEqual(out.lite.keys, CLASSES);
+  assert.match(out.lite.resolved, /\/cjs\/lite\.cjs$/);
+  assert.equal(out.lite.smoke, '€a|195,169');
+  assert.match(out.lite.liteError, /^RangeError: .*'text-encoding-wasm'/);
+  assert.deepEqual(out.polyfill.keys, ['install']);
+  assert.match(out.polyfill.resolved, /\/cjs\/polyfill\.cjs$/);
+  assert.equal(out.polyfill.installed, true, 'the missing TextDecoderStream is installed, and it is the class require() gives');
+  assert.equal(out.polyfill.kept, true, "the host's TextDecoder is kept");
+});
+
+test('require() and import give working classes of the same behaviour', () => {
+  const out = run(`
+    const { createRequire } = await import('node:module');
+    const require = createRequire(process.cwd() + '/x.js');
+    const cjs = require('text-encoding-wasm');
+    const esm = await import('text-encoding-wasm');
+    const bytes = Uint8Array.of(0xe6, 0x97, 0xa5, 0xff);
+    console.log(JSON.stringify([cjs, esm].map((m) => new m.TextDecoder().decode(bytes))));
+  `);
+  assert.deepEqual(out, ['日\uFFFD', '日\uFFFD']);
+});
+
+test('polyfill: installs only the missing classes, as writable, configurable, non-enumerable globals', () => {
+  const out = run(`
+    const host = { TextDecoder: globalThis.TextDecoder, TextEncoder: globalThis.TextEncoder, TextDecoderStream: globalThis.TextDecoderStream, TextEncoderStream: globalThis.TextEncoderStream };
+    delete globalThis.TextDecoder;
+    delete globalThis.TextEncoderStream;
+    const { install } = await import('text-encoding-wasm/polyfill');
+    const ours = await import('text-encoding-wasm');
+    const desc = (name) => { const d = Object.getOwnPropertyDescriptor(globalThis, name); return d && { writable: d.writable, enumerable: d.enumerable, configurable: d.configurable }; };
+    const state = () => Object.fromEntries(Object.keys(host).map((k) => [k, globalThis[k] === ours[k] ? 'ours' : globalThis[k] === host[k] ? 'host' : typeof globalThis[k]]));
+    const afterImport = state();
+    const again = install();
+    const afterAgain = state();
+    const forced = install({ force: true });
+    const afterForce = state();
+    const forcedAgain = install({ force: true });
+    console.log(JSON.stringify({ afterImport, again, afterAgain, forced, afterForce, forcedAgain, desc: desc('TextDecoder'), descForced: desc('TextEncoder'),
+      resolved: import.meta.resolve('text-encoding-wasm/polyfill'), installType: typeof install, keys: Object.keys(await import('text-encoding-wasm/polyfill')) }));
+  `);
+  assert.deepEqual(out.afterImport, { TextDecoder: 'ours', TextEncoder: 'host', TextDecoderStream: 'host', TextEncoderStream: 'ours' });
+  assert.deepEqual(out.again, []);
+  assert.deepEqual(out.afterAgain, out.afterImport);
+  assert.deepEqual(out.forced, ['TextEncoder', 'TextDecoderStream']);
+  assert.deepEqual(out.afterForce, { TextDecoder: 'ours', TextEncoder: 'ours', TextDecoderStream: 'ours', TextEncoderStream: 'ours' });
+  assert.deepEqual(out.forcedAgain, []);
+  const platformLike = { writable: true, enumerable: false, configurable: true };
+  assert.deepEqual(out.desc, platformLike);
+  assert.deepEqual(out.descForced, platformLike);
+  assert.match(out.resolved, /\/node-polyfill\.js$/);
+  assert.deepEqual(out.keys, ['install']);
+});
+
+test('polyfill: importing it where the host has every class changes nothing', () => {
+  const out = run(`
+    const before = [globalThis.TextDecoder, globalThis.TextEncoder, globalThis.TextDecoderStream, globalThis.TextEncoderStream];
+    const { install } = await import('text-encoding-wasm/polyfill');
+    const after = [globalThis.TextDecoder, globalThis.TextEncoder, globalThis.TextDecoderStream, globalThis.TextEncoderStream];
+    let bad = '';
+    try { install(5); } catch (e) { bad = e.name; }
+    console.log(JSON.stringify({ same: before.every((c, i) => c === after[i]), installed: install(), bad }));
+  `);
+  assert.deepEqual(out, { same: true, installed: [], bad: 'TypeError' });
+});
+
+test('lite: CJK labels throw a RangeError naming the full entry; every other encoding works', async () => {
+  const lite = await importPkg('lite/node.js');
+  const full = await importPkg('node.js');
+  for (const encoding of CJK) {
+    for (const cls of [lite.TextDecoder, lite.TextDecoderStream]) {
+      assert.throws(
+        () => new cls(encoding),
+        (e) => e instanceof RangeError && e.message.includes(`'${encoding}'`) && e.message.includes("'text-encoding-wasm'") && e.message.includes('lite'),
+        `${cls.name} ${encoding}`,
+      );
+    }
+    assert.equal(new full.TextDecoder(encoding).encoding, encoding, `the full entry has ${encoding}`);
+  }
+  for (const label of ['sjis', 'x-sjis', 'csiso2022jp', 'ks_c_5601-1987', 'chinese', 'big5-hkscs', 'cseucpkdfmtjapanese']) {
+    assert.throws(() => new lite.TextDecoder(label), RangeError, label);
+  }
+  // The usual RangeError for unknown labels is unchanged.
+  assert.throws(() => new lite.TextDecoder('bogus'), { name: 'RangeError', message: /invalid/ });
+  const bytes = Uint8Array.of(0xff, 0xfe, 0x41, 0x00);
+  for (const label of ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'iso-8859-2', 'koi8-r', 'x-user-defined', 'macintosh']) {
+    assert.equal(new lite.TextDecoder(label).decode(bytes), new full.TextDecoder(label).decode(bytes), label);
+  }
+  assert.deepEqual(new lite.TextEncoder().encode('é€'), new full.TextEncoder().encode('é€'));
+  const out = [];
+  await new Blob([Uint8Array.of(0xe2, 0x82), Uint8Array.of(0xac)]).stream().pipeThrough(new lite.TextDecoderStream()).pipeTo(new WritableStream({ write: (s) => out.push(s) }));
+  assert.deepEqual(out, ['€']);
+  // The lite wasm leaves the CJK tables out.
+  assert.ok(statSync(join(pkgDir, 'lite', 'wasm_bg.wasm')).size <= statSync(join(pkgDir, 'wasm_bg.wasm')).size);
+});
+
+test('package files: "files" covers every entry, lite/ and cjs/, and every .d.ts/.d.cts', () => {
+  assert.ok(pkgJson.files.includes('lite/'));
+  assert.ok(pkgJson.files.includes('cjs/'));
+  for (const name of ['index.d.ts', 'polyfill.d.ts', 'legacy.d.ts', 'lite.d.ts', 'cjs/index.d.cts', 'cjs/polyfill.d.cts', 'cjs/legacy.d.cts', 'cjs/lite.d.cts', 'README.md']) {
+    assert.ok(existsSync(join(pkgDir, name)), name);
+  }
+});
+
+test('bundlers (esbuild, Rollup): the entries keep their wasm loader ("sideEffects") and unused classes are dropped', async () => {
+  const { build } = await import('esbuild');
+  const { rollup } = await import('rollup');
+  const { nodeResolve } = await import('@rollup/plugin-node-resolve');
+  const sources = {
+    main: `import { TextDecoder } from 'text-encoding-wasm';\nconsole.log(new TextDecoder('windows-1252').decode(Uint8Array.of(0x80)));\n`,
+    legacy: `import { encode } from 'text-encoding-wasm/legacy';\nimport 'text-encoding-wasm/polyfill';\nconsole.log(encode('€', 'windows-1252')[0] + typeof globalThis.TextDecoderStream);\n`,
+    lite: `import { TextEncoder } from 'text-encoding-wasm/lite';\nconsole.log(new TextEncoder().encode('é').join());\n`,
+  };
+  const expected = { main: '€', legacy: '128function', lite: '195,169' };
+  for (const [name, source] of Object.entries(sources)) writeFileSync(join(project, `${name}.mjs`), source);
+  const bundlers = {
+    async esbuild(input, output) {
+      await build({ entryPoints: [input], bundle: true, platform: 'browser', format: 'esm', outfile: output, logLevel: 'silent' });
+    },
+    async rollup(input, output) {
+      const bundle = await rollup({ input, plugins: [nodeResolve({ browser: true })], onwarn() {} });
+      await bundle.write({ file: output, format: 'es' });
+      await bundle.close();
+    },
+  };
+  for (const [bundler, run] of Object.entries(bundlers)) {
+    for (const name of Object.keys(sources)) {
+      const output = join(project, `out-${bundler}-${name}.mjs`);
+      await run(join(project, `${name}.mjs`), output);
+      const r = spawnSync(process.execPath, [output], { encoding: 'utf8' });
+      assert.equal(r.status, 0, `${bundler} ${name}: ${r.stderr}`);
+      assert.equal(r.stdout.trim(), expected[name], `${bundler} ${name}`);
+      const code = readFileSync(output, 'utf8');
+      if (name === 'main') assert.ok(!code.includes('makeTextEncoderStream') && !code.includes('LegacyEncoder'), `${bundler}: unused modules are dropped`);
+      if (name === 'lite') assert.ok(!code.includes('decoderState'), `${bundler}: TextDecoder is dropped when unused`);
+    }
+  }
+});

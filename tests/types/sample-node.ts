@@ -1,0 +1,13 @@
+// The declarations without the DOM lib: the stream types come from @types/node's globals.
+import { TextDecoder, TextDecoderStream, TextEncoder, TextEncoderStream } from 'text-encoding-wasm';
+import { encode } from 'text-encoding-wasm/legacy';
+
+export async function roundTrip(input: ReadableStream<string>): Promise<string> {
+  const bytes: ReadableStream<Uint8Array<ArrayBuffer>> = input.pipeThrough(new TextEncoderStream());
+  const text: ReadableStream<string> = bytes.pipeThrough(new TextDecoderStream('utf-8', { fatal: true }));
+  let out = '';
+  for await (const chunk of text) out += chunk;
+  return out + new TextDecoder().decode(new TextEncoder().encode('x')) + encode('y', 'latin1').length;
+}
+// @ts-expect-error: a string is not a buffer source
+new TextDecoder().decode('abc');

@@ -1,0 +1,16 @@
+// The `require` condition's declarations (cjs/*.d.cts): a CommonJS consumer gets CommonJS types,
+// not ES module types it could not require.
+import pkg = require('text-encoding-wasm');
+import lite = require('text-encoding-wasm/lite');
+import polyfill = require('text-encoding-wasm/polyfill');
+import legacy = require('text-encoding-wasm/legacy');
+
+const text: string = new pkg.TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(1), { stream: true });
+const bytes: Uint8Array<ArrayBuffer> = new pkg.TextEncoder().encode('x');
+const stream: ReadableStream<string> = new lite.TextDecoderStream('latin1').readable;
+const installed: string[] = polyfill.install({ force: false });
+const encoded: Uint8Array<ArrayBuffer> = legacy.encode('€', 'windows-1252', { mode: 'html' });
+// @ts-expect-error: the mode is "fatal" or "html"
+legacy.createEncoder('sjis', { mode: 'nope' });
+
+export = { text, bytes, stream, installed, encoded };

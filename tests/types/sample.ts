@@ -1,0 +1,118 @@
+// Type-checks the package's declarations (run by scripts/check-types.mjs, which links the built
+// package as node_modules/text-encoding-wasm): every entry imported by name through the exports
+// map, the API used with its correct types, compatibility with the DOM lib's classes, and wrong
+// usage rejected (each @ts-expect-error must find an error, or tsc fails).
+import {
+  TextDecoder,
+  TextDecoderStream,
+  TextEncoder,
+  TextEncoderStream,
+  type AllowSharedBufferSource,
+  type TextDecodeOptions,
+  type TextDecoderOptions,
+  type TextEncoderEncodeIntoResult,
+} from 'text-encoding-wasm';
+import * as lite from 'text-encoding-wasm/lite';
+import { install, type InstallOptions } from 'text-encoding-wasm/polyfill';
+import { createEncoder, encode, LegacyEncoder, type LegacyEncodeMode, type LegacyEncoderOptions } from 'text-encoding-wasm/legacy';
+
+// TextDecoder
+const options: TextDecoderOptions = { fatal: true, ignoreBOM: false };
+const decodeOptions: TextDecodeOptions = { stream: true };
+const decoder = new TextDecoder('shift_jis', options);
+const sources: AllowSharedBufferSource[] = [new Uint8Array(2), new ArrayBuffer(2), new DataView(new ArrayBuffer(1)), new SharedArrayBuffer(1), new Int32Array(1)];
+const decoded: string[] = sources.map((s) => decoder.decode(s, decodeOptions));
+decoded.push(decoder.decode(), new TextDecoder().decode(undefined, {}), new TextDecoder(undefined, { fatal: true }).decode(new Uint8Array(0)));
+const encodingName: string = decoder.encoding;
+const flags: boolean[] = [decoder.fatal, decoder.ignoreBOM];
+
+// TextEncoder
+const encoder = new TextEncoder();
+const encoded: Uint8Array<ArrayBuffer> = encoder.encode('x');
+const encodedEmpty: Uint8Array = encoder.encode();
+const result: TextEncoderEncodeIntoResult = encoder.encodeInto('x', new Uint8Array(4));
+const counts: number = result.read + result.written;
+const utf8: string = encoder.encoding;
+
+// The streams, with the DOM's stream types.
+async function pipe(response: Response): Promise<Uint8Array<ArrayBuffer>[]> {
+  const text: ReadableStream<string> = response.body!.pipeThrough(new TextDecoderStream('gbk', { fatal: true }));
+  const bytes: ReadableStream<Uint8Array<ArrayBuffer>> = text.pipeThrough(new TextEncoderStream());
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  await bytes.pipeTo(new WritableStream({ write: (chunk) => void chunks.push(chunk) }));
+  const writer: WritableStreamDefaultWriter<AllowSharedBufferSource> = new TextDecoderStream().writable.getWriter();
+  await writer.write(new SharedArrayBuffer(1));
+  const stringWriter: WritableStreamDefaultWriter<string> = new TextEncoderStream().writable.getWriter();
+  await stringWriter.write('x');
+  return chunks;
+}
+const decoderStream = new TextDecoderStream();
+const streamInfo: [string, boolean, boolean, string] = [decoderStream.encoding, decoderStream.fatal, decoderStream.ignoreBOM, new TextEncoderStream().encoding];
+
+// DOM compatibility, both ways: ours where the DOM's are expected, and the host's in our types.
+const domDecoder: globalThis.TextDecoder = decoder;
+const domEncoder: globalThis.TextEncoder = encoder;
+const domDecoderStream: globalThis.TextDecoderStream = decoderStream;
+const domEncoderStream: globalThis.TextEncoderStream = new TextEncoderStream();
+const fromHost: TextDecoder = new globalThis.TextDecoder();
+const fromHostEncoder: TextEncoder = new globalThis.TextEncoder();
+const fromHostStream: TextDecoderStream = new globalThis.TextDecoderStream();
+const ctor: typeof globalThis.TextDecoder = TextDecoder;
+const blob = new Blob([encoder.encode('blob parts need ArrayBuffer-backed views')]);
+
+// lite: the same classes.
+const liteDecoder: lite.TextDecoder = new lite.TextDecoder('latin1');
+const liteText: string = liteDecoder.decode(new Uint8Array(1));
+const liteStream: ReadableStream<string> = new lite.TextDecoderStream().readable;
+const liteBytes: Uint8Array<ArrayBuffer> = new lite.TextEncoder().encode('x');
+
+// polyfill
+const installOptions: InstallOptions = { force: true };
+const installed: string[] = install(installOptions);
+install();
+
+// legacy
+const mode: LegacyEncodeMode = 'html';
+const legacyOptions: LegacyEncoderOptions = { mode };
+const legacyBytes: Uint8Array<ArrayBuffer> = encode('€', 'windows-1252', legacyOptions);
+encode('€', 'windows-1252');
+const legacyEncoder: LegacyEncoder = createEncoder('iso-2022-jp', { mode: 'fatal' });
+const chunk: Uint8Array<ArrayBuffer> = legacyEncoder.encode('あ', { stream: true });
+legacyEncoder.encode();
+legacyEncoder.close();
+const legacyInfo: [string, LegacyEncodeMode] = [legacyEncoder.encoding, legacyEncoder.mode];
+new LegacyEncoder('sjis');
+
+// Wrong usage.
+// @ts-expect-error: a string is not a buffer source
+decoder.decode('abc');
+// @ts-expect-error: null is not a buffer source (the IDL argument is optional, not nullable)
+decoder.decode(null);
+// @ts-expect-error: fatal is a boolean
+new TextDecoder('utf-8', { fatal: 'yes' });
+// @ts-expect-error: the label is a string
+new TextDecoder(1252);
+// @ts-expect-error: encoding is read-only
+decoder.encoding = 'utf-8';
+// @ts-expect-error: encodeInto writes into a Uint8Array
+encoder.encodeInto('x', new Uint16Array(2));
+// @ts-expect-error: encodeInto needs a destination
+encoder.encodeInto('x');
+// @ts-expect-error: TextEncoder takes no label
+new TextEncoder('utf-16');
+// @ts-expect-error: TextEncoderStream takes no label
+new TextEncoderStream('utf-16');
+// @ts-expect-error: the decoder's readable side yields strings
+const wrongReadable: ReadableStream<Uint8Array> = decoderStream.readable;
+// @ts-expect-error: the mode is "fatal" or "html"
+encode('x', 'latin1', { mode: 'replacement' });
+// @ts-expect-error: the label is required
+encode('x');
+// @ts-expect-error: createEncoder needs a label
+createEncoder();
+// @ts-expect-error: force is a boolean
+install({ force: 1 });
+// @ts-expect-error: LegacyEncoder#encode's options are { stream }
+legacyEncoder.encode('x', { mode: 'html' });
+
+export { blob, counts, ctor, decoded, domDecoder, domDecoderStream, domEncoder, domEncoderStream, encoded, encodedEmpty, encodingName, flags, fromHost, fromHostEncoder, fromHostStream, installed, legacyBytes, legacyInfo, liteBytes, liteStream, liteText, chunk, pipe, streamInfo, utf8, wrongReadable };
