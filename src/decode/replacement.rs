@@ -18,7 +18,10 @@ impl RawDecoder for ReplacementDecoder {
         if src.is_empty() || self.error_returned {
             return (DecoderResult::InputEmpty, src.len(), 0);
         }
+        // The error is the handler's result for the first byte: only that byte is consumed, so
+        // the error is reported at the same position however the stream is split. The rest is
+        // consumed without output by the next call.
         self.error_returned = true;
-        (DecoderResult::Malformed, src.len(), 0)
+        (DecoderResult::Malformed, 1, 0)
     }
 }

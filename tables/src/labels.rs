@@ -3,9 +3,11 @@
 
 use std::path::Path;
 
-/// Reads `encodings.json` and returns (encoding names in file order, (label, ordinal) pairs
-/// sorted by label).
-pub fn read(source: &Path) -> Result<(Vec<String>, Vec<(String, usize)>), String> {
+/// Encoding names in file order, and (label, ordinal of its encoding) pairs sorted by label.
+pub type Labels = (Vec<String>, Vec<(String, usize)>);
+
+/// Reads `encodings.json`.
+pub fn read(source: &Path) -> Result<Labels, String> {
     let path = source.join("encodings.json");
     let text = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
