@@ -203,7 +203,9 @@ pub fn encoding_supported(ordinal: u32) -> bool {
 /// length (0 for an unknown ordinal).
 #[wasm_bindgen]
 pub fn encoding_name(ordinal: u32) -> u32 {
-    let Some(encoding) = Encoding::from_ordinal(ordinal as usize) else { return 0 };
+    let Some(encoding) = Encoding::from_ordinal(ordinal as usize) else {
+        return 0;
+    };
     let name = encoding.name().as_bytes();
     STATE.with_borrow_mut(|s| {
         reserve(&mut s.output_bytes, name.len());

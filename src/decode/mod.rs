@@ -9,6 +9,8 @@
 #[cfg(feature = "cjk")]
 pub(crate) mod big5;
 #[cfg(feature = "cjk")]
+pub(crate) mod cjk_common;
+#[cfg(feature = "cjk")]
 pub(crate) mod euc_jp;
 #[cfg(feature = "cjk")]
 pub(crate) mod euc_kr;

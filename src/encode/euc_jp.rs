@@ -1,20 +1,73 @@
-//! PLACEHOLDER (issue 3 replaces this file): the EucJp encoder.
+//! The EUC-JP encoder: ASCII, U+00A5 and U+203E as 0x5C and 0x7E, halfwidth katakana after 0x8E,
+//! U+2212 as U+FF0D, then index jis0208 (JIS X 0212 is never encoded).
 
+use super::cjk_common::{encode_stateless, jis0208_pointer, Bytes};
 use super::{EncoderResult, RawEncoder};
 
+/// The standard's EUC-JP encoder (stateless).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct EucJpEncoder;
+
+/// The handler for a non-ASCII code point.
+fn encode(code_point: u32) -> Option<Bytes> {
+    match code_point {
+        0xA5 => return Some(Bytes::one(0x5C)),
+        0x203E => return Some(Bytes::one(0x7E)),
+        0xFF61..=0xFF9F => return Some(Bytes::two(0x8E, (code_point - 0xFF61 + 0xA1) as u8)),
+        _ => {}
+    }
+    let code_point = if code_point == 0x2212 {
+        0xFF0D
+    } else {
+        code_point
+    };
+    let pointer = jis0208_pointer(code_point)?;
+    Some(Bytes::two(
+        (pointer / 94 + 0xA1) as u8,
+        (pointer % 94 + 0xA1) as u8,
+    ))
+}
 
 impl RawEncoder for EucJpEncoder {
     fn encode_raw(
         &mut self,
         src: &[u16],
-        _dst: &mut [u8],
+        dst: &mut [u8],
         _last: bool,
     ) -> (EncoderResult, usize, usize) {
-        if src.is_empty() {
-            return (EncoderResult::InputEmpty, 0, 0);
-        }
-        (EncoderResult::Unmappable('\u{FFFD}'), src.len(), 0)
+        encode_stateless(src, dst, encode)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::decode::cjk_common::test_util::{decode, encode};
+    use crate::Encoding::EucJp;
+
+    #[test]
+    fn euc_jp_encoder() {
+        assert_eq!(
+            encode(EucJp, "a\u{3042}\u{3000}"),
+            Ok(b"a\xA4\xA2\xA1\xA1".to_vec())
+        );
+        assert_eq!(
+            encode(EucJp, "\u{A5}\u{203E}\\~"),
+            Ok(b"\x5C\x7E\x5C\x7E".to_vec())
+        );
+        assert_eq!(
+            encode(EucJp, "\u{FF61}\u{FF9F}"),
+            Ok(b"\x8E\xA1\x8E\xDF".to_vec())
+        );
+        assert_eq!(
+            encode(EucJp, "\u{2212}\u{FF0D}"),
+            Ok(b"\xA1\xDD\xA1\xDD".to_vec())
+        );
+        // Only in jis0212: not encoded.
+        assert_eq!(decode(EucJp, b"\x8F\xA2\xAF"), "\u{2D8}");
+        assert_eq!(encode(EucJp, "\u{2D8}"), Err('\u{2D8}'));
+        // NEC-selected IBM extensions: the first pointer is below 8836 and is used.
+        assert_eq!(encode(EucJp, "\u{7E8A}"), Ok(b"\xF9\xA1".to_vec()));
+        assert_eq!(encode(EucJp, "\u{E000}"), Err('\u{E000}'));
+        assert_eq!(encode(EucJp, "\u{80}"), Err('\u{80}'));
     }
 }

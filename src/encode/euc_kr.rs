@@ -1,20 +1,55 @@
-//! PLACEHOLDER (issue 3 replaces this file): the EucKr encoder.
+//! The EUC-KR encoder: ASCII, then the index pointer in index EUC-KR.
 
+use super::cjk_common::{encode_stateless, euc_kr_pointer, Bytes};
 use super::{EncoderResult, RawEncoder};
 
+/// The standard's EUC-KR encoder (stateless).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct EucKrEncoder;
+
+/// The handler for a non-ASCII code point.
+fn encode(code_point: u32) -> Option<Bytes> {
+    let pointer = euc_kr_pointer(code_point)?;
+    Some(Bytes::two(
+        (pointer / 190 + 0x81) as u8,
+        (pointer % 190 + 0x41) as u8,
+    ))
+}
 
 impl RawEncoder for EucKrEncoder {
     fn encode_raw(
         &mut self,
         src: &[u16],
-        _dst: &mut [u8],
+        dst: &mut [u8],
         _last: bool,
     ) -> (EncoderResult, usize, usize) {
-        if src.is_empty() {
-            return (EncoderResult::InputEmpty, 0, 0);
-        }
-        (EncoderResult::Unmappable('\u{FFFD}'), src.len(), 0)
+        encode_stateless(src, dst, encode)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::decode::cjk_common::test_util::{encode, encode_html};
+    use crate::Encoding::EucKr;
+
+    #[test]
+    fn euc_kr_encoder() {
+        assert_eq!(
+            encode(EucKr, "a\u{AC00}\u{AC02}"),
+            Ok(b"a\xB0\xA1\x81\x41".to_vec())
+        );
+        assert_eq!(
+            encode(EucKr, "\u{D7A3}\u{D79D}"),
+            Ok(b"\xC6\x52\xC8\xFE".to_vec())
+        );
+        assert_eq!(
+            encode(EucKr, "\u{4F3D}\u{3000}"),
+            Ok(b"\xCA\xA1\xA1\xA1".to_vec())
+        );
+        assert_eq!(encode(EucKr, "\u{80}"), Err('\u{80}'));
+        assert_eq!(
+            encode_html(EucKr, "\u{1F600}\u{AC00}"),
+            b"&#128512;\xB0\xA1"
+        );
     }
 }

@@ -10,6 +10,8 @@
 #[cfg(feature = "cjk")]
 pub(crate) mod big5;
 #[cfg(feature = "cjk")]
+pub(crate) mod cjk_common;
+#[cfg(feature = "cjk")]
 pub(crate) mod euc_jp;
 #[cfg(feature = "cjk")]
 pub(crate) mod euc_kr;
@@ -150,7 +152,11 @@ impl Inner {
                 None => (EncoderResult::InputEmpty, 0, 0),
                 Some(_) => {
                     let (cp, units) = next_scalar(src, 0);
-                    (EncoderResult::Unmappable(char::from_u32(cp).unwrap_or('\u{FFFD}')), units, 0)
+                    (
+                        EncoderResult::Unmappable(char::from_u32(cp).unwrap_or('\u{FFFD}')),
+                        units,
+                        0,
+                    )
                 }
             },
         }

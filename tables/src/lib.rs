@@ -4,6 +4,7 @@
 //! Every output is a pure function of the input files, so regenerating must reproduce the
 //! committed files byte for byte (checked by `tests/regenerate.rs`).
 
+pub mod cjk;
 pub mod index;
 pub mod labels;
 pub mod single_byte;
@@ -41,5 +42,10 @@ pub fn generate_all(source: &Path) -> Result<Vec<Output>, String> {
     Ok(vec![
         labels::generate(source)?,
         single_byte::generate(source)?,
+        cjk::generate(source, "gb18030")?,
+        cjk::generate(source, "big5")?,
+        cjk::generate(source, "jis0208")?,
+        cjk::generate(source, "jis0212")?,
+        cjk::generate(source, "euc-kr")?,
     ])
 }

@@ -1,0 +1,575 @@
+//! Shared by the legacy multi-byte (CJK) codecs: the generated compact indexes with their
+//! "index code point" lookup, index gb18030 ranges, index ISO-2022-JP katakana, and the decoder
+//! driver that runs a family's handler over a byte buffer, implementing the standard's
+//! "restore" (items put back at the front of the I/O queue) across calls.
+
+use super::{ascii_to_utf16, DecoderResult, RawDecoder};
+use std::sync::OnceLock;
+
+#[allow(missing_docs, dead_code)]
+mod generated {
+    include!("../../tables/generated/cjk_gb18030.rs");
+    include!("../../tables/generated/cjk_big5.rs");
+    include!("../../tables/generated/cjk_jis0208.rs");
+    include!("../../tables/generated/cjk_jis0212.rs");
+    include!("../../tables/generated/cjk_euc_kr.rs");
+}
+use generated::*;
+
+// ---------------------------------------------------------------------------------------------
+// Indexes
+// ---------------------------------------------------------------------------------------------
+
+/// A two-byte index in the compact form described in `tables/src/cjk.rs`: sorted segments of
+/// pointers whose code points are stored explicitly (two byte planes plus an astral bit), are
+/// consecutive, or are members of monotone groups (bitmaps of code points). At first use the
+/// groups are expanded into a list and a block index to the segments is built (a few tens of
+/// KiB at most, only for an index in use).
+#[derive(Debug)]
+pub(crate) struct Index {
+    start: &'static [u16],
+    end: &'static [u16],
+    kind: &'static [u8],
+    value: &'static [u16],
+    hi: &'static [u8],
+    lo: &'static [u8],
+    astral: &'static [u32],
+    groups: &'static [[u16; 3]],
+    bits: &'static [u64],
+    /// Built at first use.
+    expanded: OnceLock<Expanded>,
+}
+
+/// What an [`Index`] builds at first use.
+#[derive(Debug)]
+struct Expanded {
+    /// The members of all groups in order: the set bits of each group's bitmap.
+    members: Vec<u16>,
+    /// Per block of `1 << BLOCK_SHIFT` pointers, the last segment that starts at or before the
+    /// block's first pointer (0 if none), where the search for a pointer of the block starts.
+    blocks: Vec<u16>,
+}
+
+/// Segment kinds (`tables/src/cjk.rs`); any other is a group's.
+const KIND_EXPLICIT: u8 = 0;
+const KIND_LINEAR: u8 = 1;
+/// log2 of the pointers per block of [`Expanded::blocks`].
+const BLOCK_SHIFT: usize = 6;
+/// The plane of every astral code point in the explicit planes (`tables/src/cjk.rs`).
+const ASTRAL_BASE: u32 = 0x20000;
+
+macro_rules! index {
+    ($(#[$doc:meta])* $name:ident: $start:ident, $end:ident, $kind:ident, $value:ident, $hi:ident,
+     $lo:ident, $astral:ident, $groups:ident, $bits:ident) => {
+        $(#[$doc])*
+        pub(crate) static $name: Index = Index {
+            start: &$start,
+            end: &$end,
+            kind: &$kind,
+            value: &$value,
+            hi: &$hi,
+            lo: &$lo,
+            astral: &$astral,
+            groups: &$groups,
+            bits: &$bits,
+            expanded: OnceLock::new(),
+        };
+    };
+}
+
+index!(
+    /// index gb18030 (pointers 0..23940).
+    GB18030: GB18030_SEGMENT_START, GB18030_SEGMENT_END, GB18030_SEGMENT_KIND,
+    GB18030_SEGMENT_VALUE, GB18030_HI, GB18030_LO, GB18030_ASTRAL, GB18030_GROUPS, GB18030_BITS
+);
+index!(
+    /// index Big5 (pointers 942..19782; astral code points in plane 2).
+    BIG5: BIG5_SEGMENT_START, BIG5_SEGMENT_END, BIG5_SEGMENT_KIND, BIG5_SEGMENT_VALUE, BIG5_HI,
+    BIG5_LO, BIG5_ASTRAL, BIG5_GROUPS, BIG5_BITS
+);
+index!(
+    /// index jis0208.
+    JIS0208: JIS0208_SEGMENT_START, JIS0208_SEGMENT_END, JIS0208_SEGMENT_KIND,
+    JIS0208_SEGMENT_VALUE, JIS0208_HI, JIS0208_LO, JIS0208_ASTRAL, JIS0208_GROUPS, JIS0208_BITS
+);
+index!(
+    /// index jis0212 (decoding only).
+    JIS0212: JIS0212_SEGMENT_START, JIS0212_SEGMENT_END, JIS0212_SEGMENT_KIND,
+    JIS0212_SEGMENT_VALUE, JIS0212_HI, JIS0212_LO, JIS0212_ASTRAL, JIS0212_GROUPS, JIS0212_BITS
+);
+index!(
+    /// index EUC-KR.
+    EUC_KR: EUC_KR_SEGMENT_START, EUC_KR_SEGMENT_END, EUC_KR_SEGMENT_KIND, EUC_KR_SEGMENT_VALUE,
+    EUC_KR_HI, EUC_KR_LO, EUC_KR_ASTRAL, EUC_KR_GROUPS, EUC_KR_BITS
+);
+
+impl Index {
+    /// The standard's "index code point": the code point for `pointer`, or `None`.
+    #[inline]
+    pub(crate) fn code_point(&self, pointer: usize) -> Option<u32> {
+        let expanded = self.expanded();
+        let mut k = usize::from(*expanded.blocks.get(pointer >> BLOCK_SHIFT)?);
+        while self
+            .start
+            .get(k + 1)
+            .is_some_and(|&s| usize::from(s) <= pointer)
+        {
+            k += 1;
+        }
+        let first = usize::from(*self.start.get(k)?);
+        if pointer < first || pointer >= usize::from(*self.end.get(k)?) {
+            return None;
+        }
+        self.segment_code_point(expanded, k, pointer - first)
+    }
+
+    /// The code point at `offset` into segment `k`.
+    #[inline]
+    fn segment_code_point(&self, expanded: &Expanded, k: usize, offset: usize) -> Option<u32> {
+        let value = usize::from(*self.value.get(k)?);
+        match *self.kind.get(k)? {
+            KIND_EXPLICIT => {
+                let i = value + offset;
+                let cp = u32::from(*self.hi.get(i)?) << 8 | u32::from(*self.lo.get(i)?);
+                if cp == 0 {
+                    return None;
+                }
+                let astral = self
+                    .astral
+                    .get(i / 32)
+                    .is_some_and(|w| w >> (i % 32) & 1 == 1);
+                Some(if astral { cp | ASTRAL_BASE } else { cp })
+            }
+            KIND_LINEAR => u32::try_from(value + offset).ok(),
+            _ => expanded
+                .members
+                .get(value + offset)
+                .map(|&cp| u32::from(cp)),
+        }
+    }
+
+    /// The group members and the block index, built at first use.
+    fn expanded(&self) -> &Expanded {
+        self.expanded.get_or_init(|| {
+            let mut members = Vec::new();
+            for &[first_cp, w0, words] in self.groups {
+                let (w0, words) = (usize::from(w0), usize::from(words));
+                let bits = self.bits.get(w0..w0 + words).unwrap_or(&[]);
+                for (w, &word) in bits.iter().enumerate() {
+                    let mut word = word;
+                    while word != 0 {
+                        let bit = (w * 64) as u32 + word.trailing_zeros();
+                        members.push((u32::from(first_cp) + bit) as u16);
+                        word &= word - 1;
+                    }
+                }
+            }
+            let end = self.end.last().map_or(0, |&e| usize::from(e));
+            let blocks = (0..=end >> BLOCK_SHIFT)
+                .map(|b| {
+                    let first = b << BLOCK_SHIFT;
+                    let k = self.start.partition_point(|&s| usize::from(s) <= first);
+                    k.saturating_sub(1) as u16
+                })
+                .collect();
+            Expanded { members, blocks }
+        })
+    }
+
+    /// Calls `f(pointer, code point)` for every pointer that has a code point, in pointer order.
+    pub(crate) fn for_each(&self, mut f: impl FnMut(usize, u32)) {
+        let expanded = self.expanded();
+        for (k, (&first, &end)) in self.start.iter().zip(self.end).enumerate() {
+            for pointer in usize::from(first)..usize::from(end) {
+                if let Some(cp) = self.segment_code_point(expanded, k, pointer - usize::from(first))
+                {
+                    f(pointer, cp);
+                }
+            }
+        }
+    }
+}
+
+/// The standard's "index gb18030 ranges code point" for a four-byte pointer.
+pub(crate) fn gb18030_ranges_code_point(pointer: u32) -> Option<u32> {
+    if (pointer > 39419 && pointer < 189000) || pointer > 1237575 {
+        return None;
+    }
+    if pointer == 7457 {
+        return Some(0xE7C7);
+    }
+    if pointer >= GB18030_RANGES_ASTRAL_POINTER {
+        return Some(GB18030_RANGES_ASTRAL_CODE_POINT + (pointer - GB18030_RANGES_ASTRAL_POINTER));
+    }
+    let k = GB18030_RANGES_POINTER
+        .partition_point(|&p| u32::from(p) <= pointer)
+        .checked_sub(1)?;
+    let offset = u32::from(*GB18030_RANGES_POINTER.get(k)?);
+    let code_point_offset = u32::from(*GB18030_RANGES_CODE_POINT.get(k)?);
+    Some(code_point_offset + (pointer - offset))
+}
+
+/// The standard's "index gb18030 ranges pointer" for a non-ASCII scalar value.
+pub(crate) fn gb18030_ranges_pointer(code_point: u32) -> u32 {
+    if code_point == 0xE7C7 {
+        return 7457;
+    }
+    if code_point >= GB18030_RANGES_ASTRAL_CODE_POINT {
+        return GB18030_RANGES_ASTRAL_POINTER + (code_point - GB18030_RANGES_ASTRAL_CODE_POINT);
+    }
+    let k = GB18030_RANGES_CODE_POINT
+        .partition_point(|&c| u32::from(c) <= code_point)
+        .saturating_sub(1);
+    let offset = GB18030_RANGES_CODE_POINT
+        .get(k)
+        .map_or(0x80, |&c| u32::from(c));
+    let pointer_offset = GB18030_RANGES_POINTER.get(k).map_or(0, |&p| u32::from(p));
+    pointer_offset + code_point.saturating_sub(offset)
+}
+
+/// The index code point for `code_point - 0xFF61` in index ISO-2022-JP katakana.
+pub(crate) fn iso_2022_jp_katakana(code_point: u32) -> Option<u32> {
+    let pointer = usize::try_from(code_point.checked_sub(0xFF61)?).ok()?;
+    ISO_2022_JP_KATAKANA.get(pointer).map(|&cp| u32::from(cp))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decoder driver
+// ---------------------------------------------------------------------------------------------
+
+/// What a family's handler returned for one byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// The byte was consumed ("continue").
+    Continue,
+    /// The byte was consumed; a code point.
+    Emit(u32),
+    /// The byte was consumed; two BMP code points (Big5's four special pointers).
+    EmitPair(u16, u16),
+    /// The byte was consumed; "error".
+    Error,
+    /// "error", and the byte is restored to the I/O queue, preceded by `bytes[..len]`: the last
+    /// bytes the handler consumed before it (gb18030's second and third, ISO-2022-JP's leading).
+    Restore { bytes: [u8; 2], len: usize },
+}
+
+/// What a family's handler returned for end-of-queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum End {
+    /// "finished".
+    Finished,
+    /// "error" (the handler reset what was pending).
+    Error,
+    /// "error", and `bytes[..len]`, the last bytes consumed, are restored to the I/O queue.
+    Restore { bytes: [u8; 2], len: usize },
+}
+
+/// A family decoder's state and handler.
+pub(crate) trait Handler: Copy + Default {
+    /// Whether every ASCII byte now decodes to itself and leaves the state as is (the bulk ASCII
+    /// fast path may then skip the handler).
+    fn ascii_passthrough(&self) -> bool;
+    /// The handler for a byte.
+    fn handle(&mut self, byte: u8) -> Step;
+    /// The handler for end-of-queue.
+    fn end(&mut self) -> End;
+}
+
+/// Bytes restored to the I/O queue that were consumed in an earlier call, replayed before the
+/// next call's input. At most 2 are ever held (gb18030's second and third); the capacity leaves
+/// room to spare and pushing never overflows it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Replay {
+    bytes: [u8; 4],
+    len: usize,
+}
+
+impl Replay {
+    fn front(&self) -> Option<u8> {
+        if self.len > 0 {
+            Some(self.bytes[0])
+        } else {
+            None
+        }
+    }
+
+    fn pop_front(&mut self) {
+        if self.len > 0 {
+            self.bytes.copy_within(1.., 0);
+            self.len -= 1;
+        }
+    }
+
+    fn push_front(&mut self, items: &[u8]) {
+        let n = items.len().min(self.bytes.len());
+        let keep = self.len.min(self.bytes.len() - n);
+        self.bytes.copy_within(..keep, n);
+        self.bytes[..n].copy_from_slice(&items[..n]);
+        self.len = keep + n;
+    }
+}
+
+/// A CJK decoder: a family's handler run over the input, with bytes restored across calls.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct CjkDecoder<H> {
+    handler: H,
+    replay: Replay,
+}
+
+impl<H: Handler> CjkDecoder<H> {
+    /// The byte just handled was consumed.
+    #[inline]
+    fn advance(&mut self, from_replay: bool, i: &mut usize) {
+        if from_replay {
+            self.replay.pop_front();
+        } else {
+            *i += 1;
+        }
+    }
+
+    /// Restores `bytes` (the last bytes consumed) in front of the byte at the head of the queue.
+    /// Those still in this call's `src` are un-read by moving `i` back; older ones are held.
+    fn restore(&mut self, bytes: &[u8], from_replay: bool, src: &[u8], i: &mut usize) {
+        if from_replay {
+            // The replayed bytes come before any of src, so none of src has been read.
+            self.replay.push_front(bytes);
+        } else if *i >= bytes.len() {
+            *i -= bytes.len();
+            debug_assert_eq!(src.get(*i..*i + bytes.len()), Some(bytes));
+        } else {
+            let held = bytes.len() - *i;
+            self.replay.push_front(&bytes[..held]);
+            *i = 0;
+        }
+    }
+}
+
+impl<H: Handler> RawDecoder for CjkDecoder<H> {
+    fn decode_raw(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        last: bool,
+    ) -> (DecoderResult, usize, usize) {
+        let (mut i, mut j) = (0usize, 0usize);
+        // The last code point boundary: where to go back to when the output is full, so that
+        // nothing of a code point that does not fit is consumed (bytes of it that arrived in
+        // earlier calls stay in the state).
+        let mut mark = (0usize, self.handler, self.replay);
+        loop {
+            let replayed = self.replay.front();
+            let byte = match replayed.or_else(|| src.get(i).copied()) {
+                Some(b) => b,
+                None => break,
+            };
+            let from_replay = replayed.is_some();
+            if !from_replay && byte < 0x80 && self.handler.ascii_passthrough() {
+                let n = ascii_to_utf16(
+                    src.get(i..).unwrap_or(&[]),
+                    dst.get_mut(j..).unwrap_or(&mut []),
+                );
+                if n == 0 {
+                    return (DecoderResult::OutputFull, i, j);
+                }
+                i += n;
+                j += n;
+                mark.0 = i;
+                continue;
+            }
+            let room = dst.len() - j;
+            let units = match self.handler.handle(byte) {
+                Step::Continue => None,
+                Step::Emit(cp) if cp > 0xFFFF => {
+                    Some([(0xD7C0 + (cp >> 10)) as u16, (0xDC00 | (cp & 0x3FF)) as u16])
+                }
+                Step::Emit(cp) => Some([cp as u16, 0]),
+                Step::EmitPair(first, second) => Some([first, second]),
+                Step::Error => {
+                    self.advance(from_replay, &mut i);
+                    return (DecoderResult::Malformed, i, j);
+                }
+                Step::Restore { bytes, len } => {
+                    self.restore(bytes.get(..len).unwrap_or(&[]), from_replay, src, &mut i);
+                    return (DecoderResult::Malformed, i, j);
+                }
+            };
+            self.advance(from_replay, &mut i);
+            if let Some(units) = units {
+                let n = if units[1] == 0 { 1 } else { 2 };
+                if room < n {
+                    (self.handler, self.replay) = (mark.1, mark.2);
+                    return (DecoderResult::OutputFull, mark.0, j);
+                }
+                dst[j..j + n].copy_from_slice(&units[..n]);
+                j += n;
+                mark = (i, self.handler, self.replay);
+            }
+        }
+        if !last {
+            return (DecoderResult::InputEmpty, i, j);
+        }
+        match self.handler.end() {
+            End::Finished => {
+                // The stream is over: a new instance, as TextDecoder creates after a flush.
+                *self = Self::default();
+                (DecoderResult::InputEmpty, i, j)
+            }
+            End::Error => (DecoderResult::Malformed, i, j),
+            End::Restore { bytes, len } => {
+                self.restore(bytes.get(..len).unwrap_or(&[]), false, src, &mut i);
+                (DecoderResult::Malformed, i, j)
+            }
+        }
+    }
+}
+
+/// Helpers for the CJK decoder and encoder unit tests.
+#[cfg(test)]
+pub(crate) mod test_util {
+    use crate::{Decoder, DecoderResult, Encoding};
+
+    /// Decodes `bytes` in one call ("replacement").
+    pub(crate) fn decode(encoding: Encoding, bytes: &[u8]) -> String {
+        String::from_utf16(
+            &encoding
+                .decode_utf16(bytes, false, true)
+                .expect("replacement never fails"),
+        )
+        .expect("decoders write valid UTF-16")
+    }
+
+    /// Decodes `bytes` in one call ("fatal"): `None` on error.
+    pub(crate) fn decode_fatal(encoding: Encoding, bytes: &[u8]) -> Option<String> {
+        let units = encoding.decode_utf16(bytes, true, true).ok()?;
+        Some(String::from_utf16(&units).expect("decoders write valid UTF-16"))
+    }
+
+    /// Decodes `bytes` one byte per call ("replacement"), with tight output buffers, and checks it
+    /// equals the one-call result; returns it.
+    pub(crate) fn decode_bytewise(encoding: Encoding, bytes: &[u8]) -> String {
+        let mut d = Decoder::new(encoding, true);
+        let mut out = Vec::new();
+        let mut buf = [0u16; 3];
+        for k in 0..=bytes.len() {
+            let (chunk, last) = if k == bytes.len() {
+                (&[][..], true)
+            } else {
+                (&bytes[k..k + 1], false)
+            };
+            let mut read = 0;
+            loop {
+                let (result, r, w, _) = d.decode_to_utf16(&chunk[read..], &mut buf, last);
+                read += r;
+                out.extend_from_slice(&buf[..w]);
+                if result == DecoderResult::InputEmpty {
+                    break;
+                }
+            }
+        }
+        let s = String::from_utf16(&out).expect("valid UTF-16");
+        assert_eq!(
+            s,
+            decode(encoding, bytes),
+            "bytewise decode of {bytes:02X?}"
+        );
+        s
+    }
+
+    /// Encodes `s` ("fatal"): the bytes or the first unmappable scalar value.
+    pub(crate) fn encode(encoding: Encoding, s: &str) -> Result<Vec<u8>, char> {
+        encoding.encode_utf16(&s.encode_utf16().collect::<Vec<_>>(), true)
+    }
+
+    /// Encodes `s` ("html").
+    pub(crate) fn encode_html(encoding: Encoding, s: &str) -> Vec<u8> {
+        encoding
+            .encode_utf16(&s.encode_utf16().collect::<Vec<_>>(), false)
+            .expect("html never fails")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every generated index agrees with its index file, pointer by pointer (skipped when the
+    /// standard's files are not beside the repository).
+    #[test]
+    fn indexes_match_the_index_files() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/whatwg-encoding");
+        for (name, index, len) in [
+            ("gb18030", &GB18030, 23940),
+            ("big5", &BIG5, 19782),
+            ("jis0208", &JIS0208, 11104),
+            ("jis0212", &JIS0212, 8836),
+            ("euc-kr", &EUC_KR, 23940),
+        ] {
+            let Ok(text) = std::fs::read_to_string(dir.join(format!("index-{name}.txt"))) else {
+                eprintln!("skipped: index-{name}.txt not present");
+                continue;
+            };
+            let mut expected = vec![None; len + 100];
+            for line in text
+                .lines()
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            {
+                let mut fields = line.split('\t');
+                let pointer: usize = fields.next().unwrap().trim().parse().unwrap();
+                let cp =
+                    u32::from_str_radix(fields.next().unwrap().trim().trim_start_matches("0x"), 16)
+                        .unwrap();
+                expected[pointer] = Some(cp);
+            }
+            for (pointer, &cp) in expected.iter().enumerate() {
+                assert_eq!(
+                    index.code_point(pointer),
+                    cp,
+                    "index {name} pointer {pointer}"
+                );
+            }
+            let mut seen = 0;
+            index.for_each(|pointer, cp| {
+                assert_eq!(expected[pointer], Some(cp));
+                seen += 1;
+            });
+            assert_eq!(seen, expected.iter().flatten().count());
+        }
+    }
+
+    #[test]
+    fn gb18030_ranges() {
+        assert_eq!(gb18030_ranges_code_point(0), Some(0x80));
+        assert_eq!(gb18030_ranges_code_point(35), Some(0xA3));
+        assert_eq!(gb18030_ranges_code_point(36), Some(0xA5));
+        assert_eq!(gb18030_ranges_code_point(7457), Some(0xE7C7));
+        assert_eq!(gb18030_ranges_code_point(39419), Some(0xFFFF));
+        assert_eq!(gb18030_ranges_code_point(39420), None);
+        assert_eq!(gb18030_ranges_code_point(188999), None);
+        assert_eq!(gb18030_ranges_code_point(189000), Some(0x10000));
+        assert_eq!(gb18030_ranges_code_point(1237575), Some(0x10FFFF));
+        assert_eq!(gb18030_ranges_code_point(1237576), None);
+        assert_eq!(gb18030_ranges_pointer(0x80), 0);
+        assert_eq!(gb18030_ranges_pointer(0xA5), 36);
+        assert_eq!(gb18030_ranges_pointer(0xE7C7), 7457);
+        assert_eq!(gb18030_ranges_pointer(0xFFFF), 39419);
+        assert_eq!(gb18030_ranges_pointer(0x10000), 189000);
+        assert_eq!(gb18030_ranges_pointer(0x10FFFF), 1237575);
+    }
+
+    #[test]
+    fn replay_is_a_small_deque() {
+        let mut r = Replay::default();
+        r.push_front(&[3]);
+        r.push_front(&[1, 2]);
+        assert_eq!(r.len, 3);
+        let mut seen = Vec::new();
+        while let Some(b) = r.front() {
+            seen.push(b);
+            r.pop_front();
+        }
+        assert_eq!(seen, [1, 2, 3]);
+        r.push_front(&[9, 9, 9, 9, 9]);
+        assert_eq!(r.len, 4);
+    }
+}
