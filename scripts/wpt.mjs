@@ -1,0 +1,509 @@
+// `npm run wpt -- --wpt-dir DIR [--env node|deno|chromium|firefox|all]... [--pkg DIR]
+//                [--filter TEXT] [--jobs N] [--verbose]`
+//
+// Runs the upstream web-platform-tests `encoding/` tests (every `*.any.js` under DIR/encoding,
+// each `// META: variant=` separately) from a WPT checkout at DIR against this package's classes,
+// installed over the environment's own with the polyfill entry (`install({force: true})`), and
+// prints a per-file table, the failing subtests, per-environment totals and the final line
+// `wpt: N passed, M failed`. Exits 1 if any subtest failed (or a file could not run).
+//
+//   node, deno  one process per test file: the polyfill is imported and forced, then
+//               resources/testharness.js, the `// META: script=` includes and the test file are
+//               evaluated as classic scripts (node:vm runInThisContext; Deno supports it too)
+//   chromium,   a generated `.any.html`-style page per test file on a local cross-origin-isolated
+//   firefox     server (127.0.0.1, ephemeral port), in headless Chromium / Firefox ESR
+// Default: every environment.
+//
+// `META: script=` paths resolve against the test file's directory, or DIR's root when they start
+// with "/". resources/testharness.js comes from DIR; if DIR lacks it (or idlharness.js /
+// WebIDLParser.js), the copies shipped in node_modules/wpt-runner are used. The WPT checkout is
+// the user's and is never copied into this repository. Tests that fetch (idlharness's
+// /interfaces/*.idl) are served from DIR; in Node and Deno a fetch shim reads them from DIR.
+//
+// With `--child CONFIG` this file is the per-test-file runner that the node and deno
+// environments start (it imports only node: builtins, which Deno provides too).
+
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import vm from 'node:vm';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = join(here, '..');
+const wptRunnerDir = join(repoRoot, 'node_modules', 'wpt-runner');
+/** Harness files taken from wpt-runner when the checkout lacks them. */
+const FALLBACKS = {
+  'resources/testharness.js': join(wptRunnerDir, 'testharness', 'testharness.js'),
+  'resources/idlharness.js': join(wptRunnerDir, 'testharness', 'idlharness.js'),
+  'resources/WebIDLParser.js': join(wptRunnerDir, 'testharness', 'webidl2', 'lib', 'webidl2.js'),
+  'common/gc.js': join(wptRunnerDir, 'common', 'gc.js'),
+};
+const NAMES = ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'];
+const ORIGIN = 'http://wpt.test';
+const STATUS = ['PASS', 'FAIL', 'TIMEOUT', 'NOTRUN', 'PRECONDITION_FAILED'];
+const HARNESS_STATUS = ['OK', 'ERROR', 'TIMEOUT', 'PRECONDITION_FAILED'];
+
+// ---- the per-file runner (node and deno) ------------------------------------------------------
+
+async function child(config) {
+  const loadErrors = [];
+  const print = (result) => {
+    console.log(`@@wpt-result ${JSON.stringify(result)}`);
+    const exit = globalThis.Deno ? globalThis.Deno.exit : globalThis.process.exit;
+    exit(0);
+  };
+  // Unhandled rejections and uncaught errors are reported, not fatal (as in a browser).
+  if (globalThis.process && typeof globalThis.process.on === 'function') {
+    globalThis.process.on('unhandledRejection', () => {});
+    globalThis.process.on('uncaughtException', (e) => loadErrors.push(`uncaught: ${e && e.message ? e.message : e}`));
+  }
+  if (typeof globalThis.addEventListener === 'function') {
+    globalThis.addEventListener('unhandledrejection', (e) => e.preventDefault());
+  }
+  if (typeof globalThis.self === 'undefined') globalThis.self = globalThis;
+  globalThis.GLOBAL = { isWindow: () => false, isWorker: () => false, isShadowRealm: () => false };
+  if (typeof globalThis.location === 'undefined') {
+    Object.defineProperty(globalThis, 'location', { value: new URL(config.url), writable: true, configurable: true });
+  }
+  // Same-"origin" fetches (idlharness's /interfaces/*.idl) read DIR.
+  const hostFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? String(input) : input.url, config.url);
+    if (url.origin !== ORIGIN) return hostFetch(input, init);
+    const file = join(config.wptDir, decodeURIComponent(url.pathname));
+    try {
+      return new Response(readFileSync(file), { status: 200 });
+    } catch {
+      return new Response('not found', { status: 404, statusText: 'Not Found' });
+    }
+  };
+
+  // Our classes over the host's.
+  let installed = false;
+  try {
+    const api = await import(config.entry);
+    if (config.polyfill) {
+      const polyfill = await import(config.polyfill);
+      polyfill.install({ force: true });
+    } else {
+      for (const name of NAMES) {
+        if (typeof api[name] === 'function') {
+          Object.defineProperty(globalThis, name, { value: api[name], writable: true, configurable: true, enumerable: false });
+        }
+      }
+    }
+    installed = NAMES.filter((n) => typeof api[n] === 'function').every((n) => globalThis[n] === api[n]);
+    if (!installed) loadErrors.push('the package classes are not the globals after installing');
+  } catch (e) {
+    loadErrors.push(`installing the package failed: ${e && e.stack ? e.stack : e}`);
+  }
+
+  const run = (file) => vm.runInThisContext(readFileSync(file, 'utf8'), { filename: file });
+  try {
+    run(config.testharness);
+  } catch (e) {
+    print({ installed, tests: [], harness: { status: 1, message: `testharness.js failed: ${e}` }, loadErrors });
+    return;
+  }
+  globalThis.add_completion_callback((tests, status) => {
+    print({
+      installed,
+      tests: tests.map((t) => ({ name: t.name, status: t.status, message: t.message })),
+      harness: { status: status.status, message: status.message },
+      loadErrors,
+    });
+  });
+  globalThis.setup({ explicit_done: true });
+  if (installed) {
+    for (const script of config.scripts) {
+      if (script.missing) {
+        loadErrors.push(`missing include ${script.path}`);
+        continue;
+      }
+      try {
+        run(script.file);
+      } catch (e) {
+        loadErrors.push(`${script.path}: ${e && e.name ? `${e.name}: ${e.message}` : e}`);
+      }
+    }
+  }
+  globalThis.done();
+}
+
+// ---- discovery ----------------------------------------------------------------------------------
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) {
+      if (name !== 'resources' && !name.startsWith('.')) walk(full, out);
+    } else if (name.endsWith('.any.js')) {
+      out.push(full);
+    }
+  }
+  return out;
+}
+
+function parseMeta(source) {
+  const meta = { script: [], variant: [], global: [], timeout: null, title: null };
+  for (const line of source.split('\n')) {
+    const m = /^\/\/ META: *([a-z_]+) *= *(.*?)\s*$/.exec(line);
+    if (!m) {
+      if (line.trim() === '' || line.startsWith('//')) continue;
+      break;
+    }
+    const [, key, value] = m;
+    if (key === 'script' || key === 'variant') meta[key].push(value);
+    else if (key === 'global') meta.global.push(...value.split(',').map((s) => s.trim()));
+    else meta[key] = value;
+  }
+  return meta;
+}
+
+/** Where a WPT-root-relative path is served from: DIR, or a wpt-runner fallback; null if neither. */
+function locate(wptDir, rel) {
+  const inDir = join(wptDir, ...rel.split('/'));
+  if (existsSync(inDir) && statSync(inDir).isFile()) return inDir;
+  return FALLBACKS[rel] && existsSync(FALLBACKS[rel]) ? FALLBACKS[rel] : null;
+}
+
+function discover(wptDir, filter) {
+  const encodingDir = join(wptDir, 'encoding');
+  if (!existsSync(encodingDir)) throw new Error(`${encodingDir} does not exist: --wpt-dir must be the root of a WPT checkout`);
+  const testharness = locate(wptDir, 'resources/testharness.js');
+  if (!testharness) throw new Error('no resources/testharness.js in the checkout and none in node_modules/wpt-runner');
+  const entries = [];
+  for (const file of walk(encodingDir)) {
+    const rel = relative(wptDir, file).split(sep).join('/');
+    if (filter && !rel.includes(filter)) continue;
+    const meta = parseMeta(readFileSync(file, 'utf8'));
+    // As wptserve's .any.js wrapper does: idlharness.js gets the WebIDL parser loaded before it.
+    const idl = meta.script.indexOf('/resources/idlharness.js');
+    if (idl >= 0 && !meta.script.includes('/resources/WebIDLParser.js')) meta.script.splice(idl, 0, '/resources/WebIDLParser.js');
+    const scripts = meta.script.map((src) => {
+      const path = src.startsWith('/') ? src.slice(1) : posix.normalize(posix.join(posix.dirname(rel), src));
+      const located = locate(wptDir, path);
+      return located ? { path, file: located } : { path, missing: true };
+    });
+    scripts.push({ path: rel, file });
+    for (const variant of meta.variant.length ? meta.variant : ['']) {
+      entries.push({ rel, variant, scripts, long: meta.timeout === 'long', globals: meta.global });
+    }
+  }
+  return { entries, testharness, fromCheckout: testharness.startsWith(resolve(wptDir) + sep) };
+}
+
+// ---- results ------------------------------------------------------------------------------------
+
+/** Turns a raw harness report into { passed, failed, failures[] } for one file. */
+function summarize(entry, raw, error) {
+  const result = { name: entry.rel + entry.variant, passed: 0, failed: 0, failures: [], note: '' };
+  if (error) {
+    result.failed = 1;
+    result.failures.push({ name: '(file)', status: 'ERROR', message: error });
+    result.note = 'did not complete';
+    return result;
+  }
+  if (raw.installed === false) {
+    result.failed = 1;
+    result.failures.push({ name: '(setup)', status: 'ERROR', message: (raw.loadErrors || []).join('; ') || 'our classes were not installed' });
+    result.note = 'not run against the package';
+    return result;
+  }
+  for (const t of raw.tests) {
+    if (t.status === 0) result.passed++;
+    else {
+      result.failed++;
+      result.failures.push({ name: t.name, status: STATUS[t.status] ?? String(t.status), message: t.message ?? '' });
+    }
+  }
+  const notes = [];
+  if (raw.harness && raw.harness.status !== 0) {
+    result.failed++;
+    const status = HARNESS_STATUS[raw.harness.status] ?? String(raw.harness.status);
+    result.failures.push({ name: '(harness)', status, message: raw.harness.message ?? '' });
+    notes.push(`harness ${status}`);
+  }
+  for (const message of raw.loadErrors || []) {
+    result.failed++;
+    result.failures.push({ name: '(load)', status: 'ERROR', message });
+    notes.push('load error');
+  }
+  if (raw.tests.length === 0 && notes.length === 0) {
+    result.failed++;
+    result.failures.push({ name: '(file)', status: 'ERROR', message: 'no subtests ran' });
+  }
+  result.note = [...new Set(notes)].join(', ');
+  return result;
+}
+
+/**
+ * Why a failure is the environment's rather than the package's, when it plainly is: the test
+ * needs a web platform feature the environment lacks (Node and Deno have no XMLHttpRequest or
+ * document; idlharness only knows window and worker globals). Null otherwise.
+ */
+function environmentGap(failure) {
+  const message = String(failure.message);
+  const missing = /\b(XMLHttpRequest|document|Worker|SharedWorker|iframe|window) is not defined\b/.exec(message);
+  if (missing) return `no ${missing[1]}`;
+  if (/Unexpected global object/.test(message)) return 'idlharness needs a window or worker global';
+  return null;
+}
+
+function printReport(env, results, verbose) {
+  const width = Math.max(20, ...results.map((r) => r.name.length));
+  console.log(`\n${'file'.padEnd(width)}  ${'pass'.padStart(5)}  ${'fail'.padStart(5)}  note`);
+  console.log(`${'-'.repeat(width)}  -----  -----  ----`);
+  for (const r of results) {
+    const gaps = [...new Set(r.failures.map(environmentGap).filter(Boolean))];
+    const note = [r.note, ...gaps.map((g) => `env: ${g}`)].filter(Boolean).join('; ');
+    console.log(`${r.name.padEnd(width)}  ${String(r.passed).padStart(5)}  ${String(r.failed).padStart(5)}  ${note}`);
+  }
+  const failing = results.filter((r) => r.failures.length);
+  if (failing.length) console.log(`\nfailing subtests [${env}]:`);
+  for (const r of failing) {
+    console.log(`  ${r.name}`);
+    const shown = verbose ? r.failures : r.failures.slice(0, 15);
+    for (const f of shown) {
+      const message = String(f.message).replace(/\s+/g, ' ').slice(0, verbose ? 2000 : 300);
+      console.log(`    ${f.status} ${f.name}${message ? ` — ${message}` : ''}`);
+    }
+    if (shown.length < r.failures.length) console.log(`    … ${r.failures.length - shown.length} more (--verbose shows all)`);
+  }
+}
+
+// ---- environments -------------------------------------------------------------------------------
+
+async function pool(items, jobs, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+function childConfig(entry, ctx, flavour) {
+  const has = (f) => existsSync(join(ctx.pkg, f));
+  const entryFile = flavour === 'node' && has('node.js') ? 'node.js' : 'index.js';
+  const polyfillFile = flavour === 'node' && has('node-polyfill.js') ? 'node-polyfill.js' : has('polyfill.js') ? 'polyfill.js' : null;
+  return {
+    url: `${ORIGIN}/${entry.rel.replace(/\.js$/, '.html')}${entry.variant}`,
+    wptDir: ctx.wptDir,
+    entry: pathToFileURL(join(ctx.pkg, entryFile)).href,
+    polyfill: polyfillFile ? pathToFileURL(join(ctx.pkg, polyfillFile)).href : null,
+    testharness: ctx.testharness,
+    scripts: entry.scripts,
+  };
+}
+
+async function runProcesses(env, ctx, testEnv) {
+  return pool(ctx.entries, ctx.jobs, async (entry) => {
+    const config = childConfig(entry, ctx, env);
+    const args =
+      env === 'node'
+        ? [process.execPath, [fileURLToPath(import.meta.url), '--child', JSON.stringify(config)]]
+        : [testEnv.denoBin, [...testEnv.denoRunFlags, '--location', config.url, fileURLToPath(import.meta.url), '--child', JSON.stringify(config)]];
+    const out = await testEnv.runCommand(args[0], args[1], {
+      timeoutMs: entry.long ? 180000 : 60000,
+      env: env === 'deno' ? testEnv.denoEnv() : process.env,
+    });
+    const line = out.stdout.split('\n').find((l) => l.startsWith('@@wpt-result '));
+    if (!line) {
+      const why = `${out.code === null ? 'killed (time limit)' : `exit ${out.code}`}: ${(out.stderr || out.stdout).trim().split('\n').slice(-5).join(' | ')}`;
+      return summarize(entry, null, why);
+    }
+    return summarize(entry, JSON.parse(line.slice('@@wpt-result '.length)));
+  });
+}
+
+function pageFor(entry, ctx) {
+  const has = (f) => existsSync(join(ctx.pkg, f));
+  const config = {
+    entry: '/@pkg/index.js',
+    polyfill: has('polyfill.js') ? '/@pkg/polyfill.js' : null,
+    scripts: entry.scripts.map((s) => (s.missing ? `/@missing/${s.path}` : `/${s.path}`)),
+    names: NAMES,
+  };
+  return `<!doctype html>
+<meta charset="utf-8">${entry.long ? '\n<meta name="timeout" content="long">' : ''}
+<title>${entry.rel}${entry.variant}</title>
+<script>self.GLOBAL = { isWindow: () => true, isWorker: () => false, isShadowRealm: () => false };</script>
+<script src="/resources/testharness.js"></script>
+<script>
+setup({ explicit_done: true });
+add_completion_callback((tests, status) => {
+  window.__wptResult = {
+    installed: window.__wptInstalled,
+    tests: tests.map((t) => ({ name: t.name, status: t.status, message: t.message })),
+    harness: { status: status.status, message: status.message },
+    loadErrors: window.__wptLoadErrors,
+  };
+});
+window.__wptLoadErrors = [];
+</script>
+<script type="module">
+const config = ${JSON.stringify(config)};
+try {
+  const api = await import(config.entry);
+  if (config.polyfill) {
+    (await import(config.polyfill)).install({ force: true });
+  } else {
+    for (const n of config.names) if (typeof api[n] === 'function') Object.defineProperty(globalThis, n, { value: api[n], writable: true, configurable: true });
+  }
+  window.__wptInstalled = config.names.filter((n) => typeof api[n] === 'function').every((n) => globalThis[n] === api[n]);
+} catch (e) {
+  window.__wptInstalled = false;
+  window.__wptLoadErrors.push('installing the package failed: ' + e);
+}
+if (window.__wptInstalled) {
+  let last = null;
+  for (const src of config.scripts) {
+    const s = document.createElement('script');
+    s.src = src;
+    s.async = false;
+    s.onerror = () => window.__wptLoadErrors.push('failed to load ' + src);
+    document.head.append(s);
+    last = s;
+  }
+  const finish = () => setTimeout(() => done(), 0);
+  if (last) last.addEventListener('load', finish), last.addEventListener('error', finish);
+  else done();
+} else {
+  done();
+}
+</script>
+`;
+}
+
+async function runBrowser(env, ctx, testEnv) {
+  const server = await testEnv.startServer((pathname) => {
+    const rel = pathname.replace(/^\/+/, '');
+    if (rel.startsWith('@pkg/')) return testEnv.inside(ctx.pkg, rel.slice(5));
+    if (rel.startsWith('@missing/')) return null;
+    if (rel.endsWith('.any.html')) {
+      const entry = ctx.byPage.get(rel);
+      return entry ? { body: pageFor(entry, ctx) } : null;
+    }
+    const inDir = testEnv.inside(ctx.wptDir, rel);
+    if (inDir && existsSync(inDir)) return inDir;
+    return FALLBACKS[rel] ?? null;
+  });
+  try {
+    return await testEnv.withBrowser(
+      env,
+      async (browser) => {
+        const results = [];
+        for (const entry of ctx.entries) {
+          const url = `${server.origin}/${entry.rel.replace(/\.js$/, '.html')}${entry.variant}`;
+          try {
+            const { value } = await testEnv.runPage(browser, url, 'window.__wptResult', { timeoutMs: entry.long ? 150000 : 60000 });
+            results.push(summarize(entry, value));
+          } catch (error) {
+            results.push(summarize(entry, null, String(error.message).split('\n')[0]));
+          }
+        }
+        return results;
+      },
+      { timeoutMs: 20 * 60 * 1000 },
+    );
+  } finally {
+    await server.close();
+  }
+}
+
+// ---- main -----------------------------------------------------------------------------------------
+
+const ALL = ['node', 'deno', 'chromium', 'firefox'];
+
+async function main(argv) {
+  const value = (flag) => {
+    const at = argv.indexOf(flag);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const wptArg = value('--wpt-dir');
+  if (!wptArg) {
+    console.error('usage: npm run wpt -- --wpt-dir DIR [--env node|deno|chromium|firefox|all] [--pkg DIR] [--filter TEXT] [--jobs N] [--verbose]');
+    return 2;
+  }
+  const testEnv = await import('./test-env.mjs');
+  const wptDir = resolve(wptArg);
+  const pkg = testEnv.packageDir(argv);
+  let envs = [];
+  for (let i = 0; i < argv.length; i++) if (argv[i] === '--env') envs.push(...argv[++i].split(','));
+  if (envs.length === 0 || envs.includes('all')) envs = ALL;
+  for (const e of envs) if (!ALL.includes(e)) throw new Error(`unknown environment ${e} (${ALL.join(', ')}, all)`);
+
+  const { entries, testharness, fromCheckout } = discover(wptDir, value('--filter'));
+  if (entries.length === 0) throw new Error(`no *.any.js tests under ${join(wptDir, 'encoding')}`);
+  const ctx = {
+    wptDir,
+    pkg,
+    entries,
+    testharness,
+    jobs: Math.max(1, Number(value('--jobs')) || 2),
+    byPage: new Map(entries.map((e) => [e.rel.replace(/\.js$/, '.html'), e])),
+  };
+  console.log(`wpt: ${entries.length} test files (variants counted) from ${wptDir}; package ${pkg}`);
+  console.log(`wpt: testharness.js from ${fromCheckout ? 'the checkout' : `node_modules/wpt-runner (the checkout has none)`}`);
+
+  const totals = [];
+  for (const env of envs) {
+    console.log(`\n=== wpt [${env}]`);
+    const started = Date.now();
+    let results;
+    try {
+      results = env === 'node' || env === 'deno' ? await runProcesses(env, ctx, testEnv) : await runBrowser(env, ctx, testEnv);
+    } catch (error) {
+      console.log(`wpt [${env}]: could not run: ${error && error.stack ? error.stack : error}`);
+      totals.push([env, 0, 1]);
+      continue;
+    }
+    printReport(env, results, argv.includes('--verbose'));
+    const passed = results.reduce((n, r) => n + r.passed, 0);
+    const failed = results.reduce((n, r) => n + r.failed, 0);
+    const gaps = new Map();
+    for (const r of results) {
+      for (const f of r.failures) {
+        const gap = environmentGap(f);
+        if (gap) gaps.set(gap, (gaps.get(gap) ?? 0) + 1);
+      }
+    }
+    console.log(`\nwpt [${env}]: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    if (gaps.size) {
+      const total = [...gaps.values()].reduce((a, b) => a + b, 0);
+      const list = [...gaps].map(([g, n]) => `${g} ×${n}`).join(', ');
+      console.log(`wpt [${env}]: ${total} of the failures need what this environment lacks (${list})`);
+    }
+    totals.push([env, passed, failed]);
+  }
+  console.log('');
+  for (const [env, passed, failed] of totals) console.log(`wpt [${env}]: ${passed} passed, ${failed} failed`);
+  const passed = totals.reduce((n, t) => n + t[1], 0);
+  const failed = totals.reduce((n, t) => n + t[2], 0);
+  console.log(`wpt: ${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+const args = globalThis.Deno ? globalThis.Deno.args : process.argv.slice(2);
+if (args[0] === '--child') {
+  await child(JSON.parse(args[1]));
+} else {
+  const overall = setTimeout(() => {
+    console.error('wpt: overall time limit (60 min) reached');
+    process.exit(1);
+  }, 60 * 60 * 1000);
+  overall.unref();
+  main(args).then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error && error.stack ? error.stack : error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,21 @@
+// A tiny app importing the package by its bare name, as an application would. Each bundler in
+// scripts/test-bundlers.mjs builds it (production mode) and headless Chromium opens the result;
+// the page reports what it decoded in the DOM and in `window.__bundleResult`.
+import { TextDecoder, TextEncoder } from 'text-encoding-wasm';
+import { install } from 'text-encoding-wasm/polyfill';
+
+const result = {};
+try {
+  // "日本語" in Shift_JIS, then in UTF-8 (with a BOM, which is stripped).
+  result.shiftJis = new TextDecoder('shift_jis').decode(new Uint8Array([0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea]));
+  result.utf8 = new TextDecoder().decode(new Uint8Array([0xef, 0xbb, 0xbf, 0xe6, 0x97, 0xa5, 0xe6, 0x9c, 0xac, 0xe8, 0xaa, 0x9e, 0x21]));
+  result.encoded = Array.from(new TextEncoder().encode('\u00e9\u{1F600}'));
+  result.tag = Object.prototype.toString.call(new TextDecoder());
+  // The subpath export resolves; in a browser with native classes, importing it installs nothing.
+  result.polyfillInstall = typeof install;
+  result.globalIsNative = globalThis.TextDecoder !== TextDecoder;
+} catch (error) {
+  result.error = String(error && error.stack ? error.stack : error);
+}
+document.getElementById('result').textContent = JSON.stringify(result);
+window.__bundleResult = result;

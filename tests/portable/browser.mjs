@@ -1,0 +1,30 @@
+// Browser runner of the portable suite: the page served by scripts/test-env.mjs sets
+// `globalThis.__portableConfig` ({ label, entry, legacy?, polyfill?, expectSharedArrayBuffer })
+// and imports this module, which runs the suite, writes the results into the page and leaves them
+// in `globalThis.__portableResult` for the runner to read.
+
+import { formatSummary, runSuite } from './suite.mjs';
+
+const config = globalThis.__portableConfig;
+const out = document.getElementById('out');
+const print = (line) => {
+  out.textContent += `${line}\n`;
+};
+
+try {
+  const api = await import(config.entry);
+  const legacy = config.legacy ? await import(config.legacy) : undefined;
+  const loadPolyfill = config.polyfill ? () => import(config.polyfill) : undefined;
+  const summary = await runSuite({
+    api,
+    legacy,
+    loadPolyfill,
+    expectSharedArrayBuffer: config.expectSharedArrayBuffer,
+    onResult: (r) => print(`${r.status} ${r.name}${r.message ? ` — ${r.message}` : ''}`),
+  });
+  print(formatSummary(config.label, summary));
+  globalThis.__portableResult = { passed: summary.passed, failed: summary.failed, skipped: summary.skipped, results: summary.results };
+} catch (error) {
+  print(`the suite could not run: ${error && error.stack ? error.stack : error}`);
+  globalThis.__portableResult = { passed: 0, failed: 1, skipped: 0, results: [{ name: 'load', status: 'fail', message: String(error) }] };
+}

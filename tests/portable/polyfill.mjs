@@ -1,0 +1,50 @@
+// The polyfill entry: importing it installs only the classes the host lacks; install({force: true})
+// replaces the host's with ours (as platform-like globals). The globals are restored afterwards.
+
+import { assert, skip } from './harness.mjs';
+
+const NAMES = ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'];
+
+export default function register(test, { api, loadPolyfill }) {
+  test('polyfill: import installs only missing classes; install({force}) replaces the rest', async () => {
+    if (typeof loadPolyfill !== 'function') throw skip('the package has no polyfill entry');
+    const saved = new Map(NAMES.map((n) => [n, Object.getOwnPropertyDescriptor(globalThis, n)]));
+    const hostHad = new Map(NAMES.map((n) => [n, typeof globalThis[n] === 'function' ? globalThis[n] : undefined]));
+    try {
+      const polyfill = await loadPolyfill();
+      assert.equal(typeof polyfill.install, 'function', 'the polyfill exports install()');
+      for (const n of NAMES) {
+        if (api[n] === undefined) continue;
+        if (hostHad.get(n) !== undefined) {
+          assert.equal(globalThis[n], hostHad.get(n), `${n}: the host's class is kept`);
+        } else {
+          assert.equal(globalThis[n], api[n], `${n}: installed because the host lacks it`);
+        }
+      }
+      const installed = polyfill.install({ force: true });
+      // Classes installed by the import itself are already ours, so force reports only the rest.
+      const expected = NAMES.filter((n) => typeof api[n] === 'function' && hostHad.get(n) !== undefined && hostHad.get(n) !== api[n]);
+      assert.arrayEqual(installed, expected, 'install({force: true}) reports what it replaced');
+      for (const n of NAMES) {
+        if (typeof api[n] !== 'function') continue;
+        assert.equal(globalThis[n], api[n], `${n} is ours after install({force: true})`);
+        const desc = Object.getOwnPropertyDescriptor(globalThis, n);
+        assert.equal(desc.writable, true, `${n} writable`);
+        assert.equal(desc.enumerable, false, `${n} not enumerable`);
+        assert.equal(desc.configurable, true, `${n} configurable`);
+      }
+      assert.arrayEqual(polyfill.install({ force: true }), [], 'a second install changes nothing');
+      assert.arrayEqual(polyfill.install(), []);
+      assert.throws(TypeError, () => polyfill.install(5), 'options must be an object');
+      // The installed globals work.
+      const decoded = new globalThis.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0]));
+      assert.equal(decoded, '\u3042');
+      assert.arrayEqual(new globalThis.TextEncoder().encode('\u3042'), [0xe3, 0x81, 0x82]);
+    } finally {
+      for (const [n, desc] of saved) {
+        if (desc === undefined) delete globalThis[n];
+        else Object.defineProperty(globalThis, n, desc);
+      }
+    }
+  });
+}

@@ -1,0 +1,53 @@
+// The portable suite: the core IDL behaviour of the package's classes, written against the
+// language only (no Node, Deno or DOM APIs) so the same files run in Node, Deno, headless
+// Chromium and Firefox, and bare realms. Runners (scripts/test-env.mjs, tests/portable/cli.mjs,
+// tests/portable/browser.mjs) import the package entry and call runSuite().
+
+import { assert, createHarness } from './harness.mjs';
+import registerShape from './shape.mjs';
+import registerDecoder from './decoder.mjs';
+import registerEncoder from './encoder.mjs';
+import registerSingleByte from './single-byte.mjs';
+import registerStreams from './streams.mjs';
+import registerPolyfill from './polyfill.mjs';
+
+/**
+ * Runs the suite. `ctx`:
+ *   api          the ponyfill exports { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream }
+ *   legacy       the `/legacy` entry's exports, if the package has one
+ *   loadPolyfill async () => the polyfill entry's exports (importing it installs), if it has one
+ *   expectSharedArrayBuffer  fail (rather than skip) the SharedArrayBuffer tests if it is missing
+ *   onResult     called with each { name, status: 'pass'|'fail'|'skip', message } as it completes
+ * Resolves to { passed, failed, skipped, results }.
+ */
+export async function runSuite(ctx) {
+  const { test, run } = createHarness();
+  test('environment: the package entry exports TextDecoder and TextEncoder', () => {
+    assert.equal(typeof ctx.api.TextDecoder, 'function');
+    assert.equal(typeof ctx.api.TextEncoder, 'function');
+  });
+  if (ctx.expectSharedArrayBuffer) {
+    test('environment: SharedArrayBuffer is available (cross-origin isolated)', () => {
+      assert.equal(typeof SharedArrayBuffer, 'function');
+    });
+  }
+  registerShape(test, ctx);
+  registerDecoder(test, ctx);
+  registerEncoder(test, ctx);
+  registerSingleByte(test, ctx);
+  registerStreams(test, ctx);
+  registerPolyfill(test, ctx);
+  return run({ onResult: ctx.onResult, timeoutMs: ctx.timeoutMs ?? 20000 });
+}
+
+/** One line per failed or skipped test and a `N passed, M failed` summary. */
+export function formatSummary(label, summary) {
+  const lines = [];
+  for (const r of summary.results) {
+    if (r.status === 'fail') lines.push(`  FAIL ${r.name}\n       ${r.message}`);
+    else if (r.status === 'skip') lines.push(`  skip ${r.name} (${r.message})`);
+  }
+  const skipped = summary.skipped ? `, ${summary.skipped} skipped` : '';
+  lines.push(`${label}: ${summary.passed} passed, ${summary.failed} failed${skipped}`);
+  return lines.join('\n');
+}
