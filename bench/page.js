@@ -1,0 +1,50 @@
+// The Chromium side of the benchmark: loads the package's ESM entry (index.js) and the bundled
+// pure-JS peers, fetches the same inputs as Node, and runs bench/suite.js sections on request
+// from bench/run.mjs (through puppeteer).
+
+import * as ours from '/pkg/index.js';
+import * as boundary from '/pkg/boundary.js';
+import { sinkValue } from './harness.js';
+import { contenders, prepare, runSection } from './suite.js';
+
+let env = null;
+let prepared = null;
+
+/** Imports a peer bundle; null (and a note) when it does not load. */
+async function peer(url, pick, errors) {
+  try {
+    return pick(await import(url));
+  } catch (e) {
+    errors.push(`${url}: ${e && e.message}`);
+    return null;
+  }
+}
+
+window.bench = {
+  /** Loads peers and inputs (manifest: {peers: {name: url}, files: [{row, lang, kind, label, url}]}). */
+  async setup(manifest) {
+    const errors = [];
+    const peers = {};
+    for (const [name, url] of Object.entries(manifest.peers)) {
+      peers[name] = await peer(url, (m) => (m.TextDecoder ? m : m.default), errors);
+    }
+    const files = await Promise.all(
+      manifest.files.map(async (f) => {
+        const res = await fetch(f.url);
+        if (!res.ok) throw new Error(`${f.url}: HTTP ${res.status}`);
+        return { row: f.row, lang: f.lang, kind: f.kind, label: f.label, bytes: new Uint8Array(await res.arrayBuffer()) };
+      }),
+    );
+    prepared = prepare(files, ours);
+    env = { list: contenders(ours, globalThis, peers), ours, boundary, where: 'Chromium' };
+    return { contenders: env.list.map((c) => c.name), errors, crossOriginIsolated: globalThis.crossOriginIsolated === true, gc: typeof globalThis.gc === 'function' };
+  },
+  /** Runs one section (see bench/suite.js) and returns its data. */
+  run(name, opts) {
+    const gc = typeof globalThis.gc === 'function' ? globalThis.gc : null;
+    const result = runSection(name, env, prepared, { ...opts, gc });
+    result.sink = sinkValue();
+    return result;
+  },
+};
+window.benchReady = true;

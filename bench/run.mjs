@@ -1,0 +1,603 @@
+// `npm run bench [-- --quick] [-- --node-only]`: the benchmark, in one run with interleaved
+// rounds (see bench/README.md). Reads the built package from $TEW_PKG or pkg/, the corpus from
+// ../shared/corpus/wikipedia; caches legacy-encoded inputs and peer bundles in bench/.cache/ and
+// writes the tables to stdout and bench/.cache/results.md.
+//
+//   --quick      fewer, shorter rounds (a smoke run)
+//   --node-only  skip headless Chromium
+
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, extname, join, normalize, posix, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { median, sinkValue } from './harness.js';
+import { WASM_ONLY, contenders, prepare, runSection } from './suite.js';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const root = join(benchDir, '..');
+const cacheDir = join(benchDir, '.cache');
+const corpusDir = resolve(root, '../shared/corpus/wikipedia');
+const pkgDir = resolve(process.env.TEW_PKG || join(root, 'pkg'));
+const chromiumPath = '/usr/bin/chromium';
+const require = createRequire(import.meta.url);
+
+const args = new Set(process.argv.slice(2));
+for (const a of args) if (a !== '--quick' && a !== '--node-only') throw new Error(`bench: unknown option ${a} (use --quick, --node-only)`);
+const quick = args.has('--quick');
+const nodeOnly = args.has('--node-only');
+/** Rounds, and the target length of one timed batch (many short batches: the median then shrugs off
+ * a batch that other processes or a major GC interrupted). */
+const OPTS = quick ? { rounds: 3, targetMs: 4 } : { rounds: 11, targetMs: 10 };
+const TTFD_RUNS = quick ? 3 : 9;
+/** A full garbage collection between rows (`--expose-gc` set at run time; null if refused). */
+const gc = (() => {
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc');
+  } catch {
+    return null;
+  }
+})();
+
+const LANGS = ['ar', 'cs', 'de', 'el', 'en', 'fr', 'he', 'ja', 'ko', 'pt', 'ru', 'th', 'tr', 'vi', 'zh_cn', 'zh_tw'];
+const KINDS = ['txt', 'html'];
+/** The legacy versions: language → encodings (made with our encoder, html mode). */
+const LEGACY = {
+  ru: ['windows-1251', 'koi8-r'],
+  de: ['windows-1252'],
+  fr: ['windows-1252'],
+  pt: ['windows-1252'],
+  en: ['windows-1252'],
+  el: ['windows-1253'],
+  he: ['windows-1255'],
+  ar: ['windows-1256'],
+  th: ['windows-874'],
+};
+
+const log = (...a) => console.error('bench:', ...a);
+const started = Date.now();
+
+// ---------------------------------------------------------------------------------------------
+// The package and the peers
+
+if (!existsSync(join(pkgDir, 'node.js'))) throw new Error(`bench: no built package at ${pkgDir} (run npm run build)`);
+const ours = await import(pathToFileURL(join(pkgDir, 'node.js')).href);
+const boundary = await import(pathToFileURL(join(pkgDir, 'boundary.js')).href);
+const exodus = await import('@exodus/bytes/encoding.js');
+// In Node, text-encoding's own implementation (its CommonJS `this` is not the global object, so
+// it never hands back the native classes); its index requires the encoding-indexes.
+const textEncoding = require('text-encoding');
+if (textEncoding.TextDecoder === globalThis.TextDecoder) throw new Error('bench: text-encoding returned the native TextDecoder');
+const PEERS = { '@exodus/bytes': exodus, 'text-encoding': textEncoding };
+const list = contenders(ours, globalThis, PEERS);
+const wasmBytes = readFileSync(join(pkgDir, 'wasm_bg.wasm'));
+const wasmHash = createHash('sha256').update(wasmBytes).digest('hex');
+
+// ---------------------------------------------------------------------------------------------
+// Inputs: the UTF-8 corpus and its legacy-encoded versions (cached, keyed on our wasm)
+
+mkdirSync(cacheDir, { recursive: true });
+
+/** Our legacy encoder (wasm exports, html mode): `text` in the encoding of `label`. */
+function encodeLegacy(text, label) {
+  const w = boundary.core();
+  const ordinal = boundary.lookupLabel(label);
+  if (ordinal < 0) throw new Error(`bench: unknown label ${label}`);
+  const handle = w.encoder_new(ordinal);
+  if (handle === 0) throw new Error(`bench: encoder_new(${label}) failed`);
+  try {
+    const n = boundary.putString(text);
+    const written = w.encoder_encode(handle, n, true, true);
+    if (written < 0) throw new Error(`bench: encoder_encode(${label}) returned ${written}`);
+    return boundary.takeBytes(written);
+  } finally {
+    w.encoder_free(handle);
+  }
+}
+
+const files = [];
+const legacyInfo = [];
+{
+  const manifestPath = join(cacheDir, 'legacy.json');
+  let manifest = null;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  } catch {
+    manifest = null;
+  }
+  const fresh = manifest === null || manifest.wasm !== wasmHash;
+  const next = { wasm: wasmHash, files: {} };
+  for (const lang of LANGS) {
+    for (const kind of KINDS) {
+      const bytes = new Uint8Array(readFileSync(join(corpusDir, `${lang}.${kind}`)));
+      files.push({ row: `${lang}.${kind}`, lang, kind, label: 'utf-8', bytes, url: `/corpus/${lang}.${kind}` });
+    }
+  }
+  for (const [lang, encodings] of Object.entries(LEGACY)) {
+    for (const kind of KINDS) {
+      const source = files.find((f) => f.row === `${lang}.${kind}`);
+      const text = new ours.TextDecoder().decode(source.bytes);
+      for (const label of encodings) {
+        const name = `${lang}.${kind}.${label}.bin`;
+        const path = join(cacheDir, name);
+        let bytes;
+        if (!fresh && existsSync(path) && manifest.files[name]) {
+          bytes = new Uint8Array(readFileSync(path));
+        } else {
+          bytes = encodeLegacy(text, label);
+          writeFileSync(path, bytes);
+        }
+        // Unmappable characters became &#N; references: count the new ones.
+        const decoded = new ours.TextDecoder(label).decode(bytes);
+        const refs = (decoded.match(/&#\d+;/g) || []).length - (text.match(/&#\d+;/g) || []).length;
+        next.files[name] = { bytes: bytes.length, refs };
+        legacyInfo.push({ row: `${lang}.${kind} ${label}`, source: source.bytes.length, bytes: bytes.length, refs });
+        files.push({ row: `${lang}.${kind} ${label}`, lang, kind, label, bytes, url: `/cache/${name}` });
+      }
+    }
+  }
+  writeFileSync(manifestPath, JSON.stringify(next, null, 1));
+  log(fresh ? 'legacy inputs encoded into bench/.cache/' : 'legacy inputs read from bench/.cache/');
+}
+const prepared = prepare(files, ours);
+
+// ---------------------------------------------------------------------------------------------
+// Formatting
+
+/** 3 significant digits, no exponent. */
+function num(x) {
+  if (!Number.isFinite(x)) return '—';
+  if (x >= 100) return String(Math.round(x));
+  if (x >= 10) return x.toFixed(1);
+  if (x >= 1) return x.toFixed(2);
+  return x.toPrecision(2);
+}
+const rateFmt = { 'MB/s': num, 'calls/s': (x) => (x >= 1e6 ? `${num(x / 1e6)} M` : `${num(x / 1e3)} k`) };
+const sizeFmt = (s) => (typeof s === 'string' ? s : s >= 1024 ? `${(s / 1024).toFixed(1)} KiB` : `${s} B`);
+const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : NaN);
+const ratioFmt = (r) => (Number.isFinite(r) ? `${r >= 10 ? r.toFixed(1) : r.toFixed(2)}×` : '—');
+const geomean = (xs) => {
+  const v = xs.filter((x) => Number.isFinite(x) && x > 0);
+  return v.length === 0 ? NaN : Math.exp(v.reduce((s, x) => s + Math.log(x), 0) / v.length);
+};
+const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map((h, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+const out = [];
+function emit(text) {
+  out.push(text);
+  console.log(text + '\n');
+}
+
+/**
+ * A section's table. `pairs` lists [a, b] ratio columns (a's value ÷ b's); `best` adds a column
+ * naming the fastest; a last row gives geometric means over the rows where both sides ran.
+ */
+function report(section, { pairs, best = false, note = '', crossovers = [] }) {
+  const fmt = rateFmt[section.unit];
+  const cell = (row, c) => (c in row.values ? fmt(row.values[c]) : row.marks[c] || '—');
+  const head = ['input', 'size', ...section.columns.map((c) => `${c} ${section.unit}`), ...pairs.map(([a, b]) => `${a}/${b}`)];
+  if (best) head.push('fastest');
+  const rows = section.rows.map((row) => {
+    const size = row.units === undefined ? sizeFmt(row.size) : `${sizeFmt(row.size)} / ${row.units} u`;
+    const r = [row.row, size, ...section.columns.map((c) => cell(row, c)), ...pairs.map(([a, b]) => ratioFmt(ratio(row.values[a], row.values[b])))];
+    if (best) {
+      const top = section.columns.filter((c) => c in row.values && c !== WASM_ONLY).sort((x, y) => row.values[y] - row.values[x])[0];
+      r.push(top ?? '—');
+    }
+    return r;
+  });
+  const means = pairs.map(([a, b]) => geomean(section.rows.map((row) => ratio(row.values[a], row.values[b]))));
+  const g = ['**geometric mean**', '', ...section.columns.map((c) => fmt(geomean(section.rows.map((row) => row.values[c])))), ...means.map(ratioFmt)];
+  if (best) g.push('');
+  rows.push(g);
+  let text = `### ${section.title} (${section.unit}, median of ${OPTS.rounds} interleaved rounds)\n\n${note ? note + '\n\n' : ''}${table(head, rows)}`;
+  const notes = [...section.notes, ...crossovers.map(([a, b]) => crossover(section, a, b))];
+  if (notes.length) text += '\n\n' + notes.map((n) => `- ${n}`).join('\n');
+  emit(text);
+  return Object.fromEntries(pairs.map(([a, b], i) => [`${a}/${b}`, means[i]]));
+}
+
+/**
+ * Where `a` overtakes `b` on the slices of each article: the fewest output units from which `a` is at
+ * least as fast as `b` on that slice and every longer one.
+ */
+function crossover(section, a, b) {
+  const parts = [];
+  for (const name of [...new Set(section.rows.filter((r) => r.row.endsWith(' slice')).map((r) => r.row))]) {
+    const rows = section.rows.filter((r) => r.row === name && a in r.values && b in r.values).sort((x, y) => x.units - y.units);
+    let from = null;
+    for (let i = rows.length - 1; i >= 0 && rows[i].values[a] >= rows[i].values[b]; i--) from = rows[i].units;
+    parts.push(`${name.replace(' slice', '')} ${from === null ? 'never (not even at the longest slice)' : from === rows[0]?.units ? `from the shortest slice (${from} units) on` : `from ${from} units on`}`);
+  }
+  return `crossover, ${a} ≥ ${b} on every longer slice: ${parts.join('; ')}`;
+}
+
+const peerPairs = (names) => names.filter((n) => n !== 'ours').map((n) => ['ours', n]);
+
+const NOTES = {
+  decode: 'MB/s of input bytes (MB = 10⁶ B). Ratios: ours ÷ other, so > 1× means ours is faster.',
+  encode: 'MB/s of UTF-8 output bytes (= the article’s size; the input is the decoded article string). Ratios: ours ÷ other.',
+  small: 'Calls per second (decoder/encoder constructed once, reused). Sizes: actual slice in UTF-8 bytes (decode) or UTF-16 code units (encode). Ratios: ours ÷ other.',
+  builder:
+    'Our TextDecoder (UTF-8) with each `setStringBuilder` kind: fromCharCode = String.fromCharCode.apply over ≤8192-unit chunks; host = host UTF-16LE TextDecoder over the wasm output bytes; auto = the package default (host from a threshold on: 64 units when this benchmark was written). Slices are cut from en.txt/ru.txt at whole code points (size = UTF-8 bytes).',
+  methods:
+    'The builders without the TextDecoder class around them: each call is putBytes + wasm decode_once(utf-8) + one way of building the string from the wasm UTF-16 output.',
+};
+
+/** Runs and reports every throughput section in one realm (`run(name)` returns a section). */
+async function sections(where, run) {
+  const s = {};
+  for (const [name, kind] of [
+    ['decodeUtf8', 'decode'],
+    ['decodeLegacy', 'decode'],
+    ['encode', 'encode'],
+    ['small', 'small'],
+  ]) {
+    log(`${where}: ${name}`);
+    const section = await run(name);
+    s[name] = report(section, { pairs: peerPairs(section.columns), note: NOTES[kind] });
+  }
+  log(`${where}: string building`);
+  const b = await run('builder');
+  s.builder = report(b, { pairs: [['host', 'fromCharCode'], ['auto', 'fromCharCode']], best: true, note: NOTES.builder, crossovers: [['host', 'fromCharCode']] });
+  const m = await run('methods');
+  const APPLY = 'apply ≤8192';
+  const mPairs = m.columns.filter((c) => c !== APPLY).map((c) => [c, APPLY]);
+  const mCross = m.columns.filter((c) => c.includes('utf16le') || c.includes('utf-16le')).map((c) => [c, APPLY]);
+  s.methods = report(m, { pairs: mPairs, best: true, note: NOTES.methods, crossovers: mCross });
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Node
+
+const versionOf = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+const header = [
+  `# text-encoding-wasm benchmark${quick ? ' (--quick)' : ''}`,
+  '',
+  `- command: \`${['node', 'bench/run.mjs', ...process.argv.slice(2)].join(' ')}\`${process.env.TEW_PKG ? ` with TEW_PKG=${process.env.TEW_PKG}` : ''}`,
+  `- package: ${pkgDir} (wasm_bg.wasm ${wasmBytes.length} B, sha256 ${wasmHash.slice(0, 12)}…)`,
+  `- Node ${process.version} (ICU ${process.versions.icu ?? 'none'}), ${cpus()[0]?.model ?? 'cpu?'} × ${cpus().length}`,
+  `- peers: @exodus/bytes ${versionOf('@exodus/bytes')} (\`@exodus/bytes/encoding.js\` TextDecoder/TextEncoder), text-encoding ${versionOf('text-encoding')} (\`require('text-encoding')\`, with its encoding-indexes)`,
+  `- ${OPTS.rounds} interleaved rounds; in each, every (input, contender) runs ≈${OPTS.targetMs} ms as 3 back-to-back sub-batches and keeps the fastest; every value is the median over rounds; ${gc ? 'a full GC before each input row' : 'no forced GC (gc() unavailable)'}`,
+  `- date: ${new Date().toISOString()}; load average at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+];
+emit(header.join('\n'));
+emit(
+  `### Legacy inputs (made by our encoder in html mode, cached in bench/.cache/)\n\n` +
+    table(
+      ['input', 'UTF-8 size', 'legacy size', '&#N; references'],
+      legacyInfo.map((l) => [l.row, sizeFmt(l.source), sizeFmt(l.bytes), String(l.refs)]),
+    ),
+);
+
+const t0 = Date.now();
+const envNode = {
+  list,
+  ours,
+  boundary,
+  where: `Node ${process.version}`,
+  extraMethods: { 'Buffer utf16le': (mem8, offset, units) => Buffer.from(mem8.buffer, offset, units * 2).toString('utf16le') },
+};
+const nodeResults = await sections('Node', (name) => runSection(name, envNode, prepared, { ...OPTS, gc }));
+log(`node throughput sections: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+
+// Time to first decode in fresh Node processes.
+const ttfdInput = prepared.small.find((f) => f.kind === 'decode' && f.row.startsWith('decode ru'));
+const ttfdWant = new ours.TextDecoder().decode(ttfdInput.bytes);
+function ttfdNode() {
+  const specs = {
+    'ours (node.js)': [pathToFileURL(join(pkgDir, 'node.js')).href, 'm.TextDecoder'],
+    'ours (index.js, inlined wasm)': [pathToFileURL(join(pkgDir, 'index.js')).href, 'm.TextDecoder'],
+    native: [null, 'globalThis.TextDecoder'],
+    '@exodus/bytes': ['@exodus/bytes/encoding.js', 'm.TextDecoder'],
+    'text-encoding': ['text-encoding', 'm.default.TextDecoder'],
+  };
+  if (existsSync(join(pkgDir, 'lite', 'node.js'))) specs['ours lite (lite/node.js)'] = [pathToFileURL(join(pkgDir, 'lite', 'node.js')).href, 'm.TextDecoder'];
+  const samples = Object.fromEntries(Object.keys(specs).map((k) => [k, []]));
+  const problems = [];
+  for (let i = 0; i < TTFD_RUNS; i++) {
+    for (const [name, [spec, pick]] of Object.entries(specs)) {
+      const script = [
+        `const bytes = new Uint8Array(${JSON.stringify([...ttfdInput.bytes])});`,
+        'const t0 = performance.now();',
+        spec ? `const m = await import(${JSON.stringify(spec)});` : '',
+        `const TD = ${pick};`,
+        'const t1 = performance.now();',
+        'const out = new TD().decode(bytes);',
+        'const t2 = performance.now();',
+        'process.stdout.write(JSON.stringify({ importMs: t1 - t0, decodeMs: t2 - t1, out }));',
+      ].join('\n');
+      try {
+        const r = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }));
+        if (r.out !== ttfdWant) problems.push(`${name}: first decode differs from ours`);
+        else samples[name].push(r);
+      } catch (e) {
+        problems.push(`${name}: ${String(e.message).split('\n')[0]}`);
+      }
+    }
+  }
+  return { samples, problems: [...new Set(problems)] };
+}
+
+function reportTtfd(title, { samples, problems }, runs, note) {
+  const med = (xs, k) => median(xs.map((x) => x[k]));
+  const oursTotal = median(samples['ours (node.js)'].map((x) => x.importMs + x.decodeMs));
+  const rows = Object.entries(samples).map(([name, xs]) => {
+    if (xs.length === 0) return [name, '—', '—', '—', '—'];
+    const total = median(xs.map((x) => x.importMs + x.decodeMs));
+    return [name, med(xs, 'importMs').toFixed(2), med(xs, 'decodeMs').toFixed(2), total.toFixed(2), ratioFmt(ratio(total, oursTotal))];
+  });
+  let text = `### ${title} (ms, median of ${runs} fresh ${note})\n\nFrom the start of \`import()\` to the first \`new TextDecoder().decode()\` result (${ttfdInput.bytes.length} B of ru.txt, UTF-8). Each column is its own median, so import + first decode need not add up to total. Last column: this ÷ ours (> 1× means ours is ready sooner).\n\n`;
+  text += table(['contender', 'import', 'first decode', 'total', 'total ÷ ours'], rows);
+  if (problems.length) text += '\n\n' + problems.map((p) => `- ${p}`).join('\n');
+  emit(text);
+}
+
+log('node: time to first decode');
+reportTtfd('Node: time to first decode', ttfdNode(), TTFD_RUNS, 'processes');
+
+// ---------------------------------------------------------------------------------------------
+// Bundle size
+
+let esbuild = null;
+try {
+  esbuild = await import('esbuild');
+} catch (e) {
+  log(`esbuild did not load (${e.message}); minified bundle sizes and the browser peers are skipped`);
+}
+
+/** An ESM entry's own module graph (paths relative to the package): every relative import, transitively. */
+function closure(entry) {
+  const seen = [];
+  const visit = (name) => {
+    if (seen.includes(name)) return;
+    seen.push(name);
+    const src = readFileSync(join(pkgDir, name), 'utf8');
+    for (const m of src.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.\.?\/[^'"]+)['"]/g)) {
+      visit(posix.normalize(posix.join(posix.dirname(name), m[1])));
+    }
+  };
+  visit(entry);
+  return seen;
+}
+
+const sizes = (buf) => [
+  buf.length,
+  gzipSync(buf, { level: 9 }).length,
+  brotliCompressSync(buf, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buf.length } }).length,
+];
+
+async function bundle(options) {
+  const r = await esbuild.build({ bundle: true, write: false, format: 'esm', platform: 'browser', logLevel: 'silent', absWorkingDir: root, ...options });
+  return Buffer.from(r.outputFiles[0].contents);
+}
+const peerEntries = {
+  '@exodus/bytes': "export { TextDecoder, TextEncoder } from '@exodus/bytes/encoding.js';",
+  '@exodus/bytes lite': "export { TextDecoder, TextEncoder } from '@exodus/bytes/encoding-lite.js';",
+  'text-encoding': "import te from 'text-encoding'; export const TextDecoder = te.TextDecoder, TextEncoder = te.TextEncoder;",
+};
+
+{
+  const files = closure('index.js');
+  const js = files.filter((f) => f !== 'wasm_base64.js');
+  const cat = (names) => Buffer.concat(names.map((n) => readFileSync(join(pkgDir, n))));
+  const rows = [
+    [`ours: ESM entry as shipped (${files.join(' + ')})`, ...sizes(cat(files))],
+    ['  of which JS (all but wasm_base64.js)', ...sizes(cat(js))],
+    ['  of which wasm_base64.js (inlined wasm)', ...sizes(cat(['wasm_base64.js']))],
+    ['ours: wasm_bg.wasm alone', ...sizes(wasmBytes)],
+  ];
+  // The lite entry (no CJK encodings), when the package has one.
+  const lite = existsSync(join(pkgDir, 'lite', 'index.js'));
+  if (lite) {
+    const liteFiles = closure('lite/index.js');
+    rows.push([`ours lite: ESM entry as shipped (${liteFiles.join(' + ')})`, ...sizes(cat(liteFiles))]);
+    rows.push(['ours lite: lite/wasm_bg.wasm alone', ...sizes(readFileSync(join(pkgDir, 'lite', 'wasm_bg.wasm')))]);
+  }
+  let oursMin = null;
+  if (esbuild) {
+    oursMin = sizes(await bundle({ entryPoints: [join(pkgDir, 'index.js')], minify: true }));
+    rows.push(['ours: ESM entry, esbuild --bundle --minify', ...oursMin]);
+    if (lite) rows.push(['ours lite: ESM entry, esbuild --bundle --minify', ...sizes(await bundle({ entryPoints: [join(pkgDir, 'lite', 'index.js')], minify: true }))]);
+    for (const [name, contents] of Object.entries(peerEntries)) {
+      try {
+        rows.push([`${name}: esbuild --bundle --minify`, ...sizes(await bundle({ stdin: { contents, resolveDir: root, loader: 'js' }, minify: true }))]);
+      } catch (e) {
+        rows.push([`${name}: bundling failed (${e.message.split('\n')[0]})`, NaN, NaN, NaN]);
+      }
+    }
+  }
+  const kb = (n) => (Number.isFinite(n) ? `${(n / 1024).toFixed(1)} KiB` : '—');
+  const text =
+    `### Bundle size\n\nBytes a bundle ships for the ESM entry: the files themselves concatenated (unminified), and esbuild's minified bundle; peers bundled the same way (browser platform). gzip -9 and brotli q11 via node:zlib; last column: this ÷ ours minified (brotli).\n\n` +
+    table(
+      ['what', 'files', 'raw', 'gzip', 'brotli', 'brotli ÷ ours min'],
+      rows.map(([what, raw, gz, br]) => {
+        const [w, f] = what.includes(' (') && what.includes(': ESM entry as') ? [what.slice(0, what.indexOf(' (')), what.slice(what.indexOf(' (') + 2, -1)] : [what, ''];
+        return [w, f, kb(raw), kb(gz), kb(br), oursMin ? ratioFmt(ratio(br, oursMin[2])) : '—'];
+      }),
+    );
+  emit(text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Headless Chromium
+
+const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm' };
+const mounts = { '/pkg/': pkgDir, '/bench/': benchDir, '/corpus/': corpusDir, '/cache/': cacheDir };
+
+/** A static server on 127.0.0.1 (ephemeral port) for the package, this folder, the corpus and the cache. */
+function serve() {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const mount = Object.keys(mounts).find((m) => path.startsWith(m));
+    const dir = mount && mounts[mount];
+    const file = dir && normalize(join(dir, path.slice(mount.length)));
+    let body = null;
+    try {
+      if (file && file.startsWith(dir + sep)) body = readFileSync(file);
+    } catch {
+      body = null;
+    }
+    const headers = {
+      'cache-control': 'no-store',
+      // Cross-origin isolation gives performance.now() its fine (5 µs) resolution.
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-embedder-policy': 'require-corp',
+    };
+    if (body === null) {
+      res.writeHead(404, { ...headers, 'content-type': 'text/plain' });
+      res.end('not found\n');
+    } else {
+      res.writeHead(200, { ...headers, 'content-type': types[extname(file)] || 'application/octet-stream' });
+      res.end(body);
+    }
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
+}
+
+async function browserPart() {
+  if (nodeOnly) {
+    emit('_Chromium skipped (--node-only)._');
+    return null;
+  }
+  if (!existsSync(chromiumPath)) {
+    emit(`_Chromium skipped: ${chromiumPath} is missing._`);
+    return null;
+  }
+  let puppeteer;
+  try {
+    puppeteer = (await import('puppeteer-core')).default;
+  } catch (e) {
+    emit(`_Chromium skipped: puppeteer-core did not load (${e.message})._`);
+    return null;
+  }
+  // The pure-JS peers as browser ESM bundles (esbuild, honouring their "browser" fields); ours
+  // bundled too, for the time-to-first-decode comparison next to the unbundled entry.
+  const peerUrls = {};
+  const bundleNotes = [];
+  const browserDir = join(cacheDir, 'browser');
+  mkdirSync(browserDir, { recursive: true });
+  if (esbuild) {
+    for (const [name, file] of [['@exodus/bytes', 'exodus.js'], ['text-encoding', 'text-encoding.js']]) {
+      try {
+        writeFileSync(join(browserDir, file), await bundle({ stdin: { contents: peerEntries[name], resolveDir: root, loader: 'js' } }));
+        peerUrls[name] = `/cache/browser/${file}`;
+      } catch (e) {
+        bundleNotes.push(`${name}: not bundled for the browser (${e.message.split('\n')[0]})`);
+      }
+    }
+    writeFileSync(join(browserDir, 'ours.js'), await bundle({ entryPoints: [join(pkgDir, 'index.js')], minify: true }));
+  } else {
+    bundleNotes.push('esbuild missing: the peers are not run in Chromium');
+  }
+
+  const server = await serve();
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const userDataDir = mkdtempSync(join(tmpdir(), 'tew-bench-chromium-'));
+  let browser = null;
+  try {
+    browser = await puppeteer.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: ['--headless', '--js-flags=--expose-gc', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${userDataDir}`],
+      protocolTimeout: 30 * 60 * 1000,
+    });
+    const version = await browser.version();
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${origin}/bench/page.html`);
+    await page.waitForFunction('window.benchReady === true || window.benchFailed', { timeout: 60000 }).catch(() => {
+      throw new Error(`the bench page did not load: ${errors.join('; ')}`);
+    });
+    const manifest = { peers: peerUrls, files: files.map(({ row, lang, kind, label, url }) => ({ row, lang, kind, label, url })) };
+    const info = await page.evaluate((m) => window.bench.setup(m), manifest);
+    emit(
+      `## Headless Chromium\n\n- ${version}, ${info.crossOriginIsolated ? 'cross-origin isolated (5 µs timer)' : 'not cross-origin isolated (100 µs timer)'}, ${info.gc ? 'a full GC before each input row (--js-flags=--expose-gc)' : 'no forced GC'}\n- ours: the ESM entry \`index.js\` (inlined wasm); peers: esbuild browser bundles of \`@exodus/bytes/encoding.js\` and \`text-encoding\`\n- note: the browser build of @exodus/bytes hands UTF-8 decoding and encoding, and most single-byte decoding, to the native TextDecoder/TextEncoder (see its \`fallback/platform.browser.js\`, \`single-byte.js\`), so in Chromium its column is native plus its wrapper\n- contenders: ${info.contenders.join(', ')}` +
+        [...bundleNotes, ...info.errors].map((e) => `\n- ${e}`).join(''),
+    );
+    const s = await sections('Chromium', (name) => page.evaluate((n, o) => window.bench.run(n, o), name, OPTS));
+    await page.close();
+
+    // Time to first decode: a fresh browser context (own renderer, empty caches) per sample.
+    log('chromium: time to first decode');
+    const specs = { 'ours (index.js, unbundled)': '/pkg/index.js', 'ours (esbuild bundle)': '/cache/browser/ours.js', native: '' };
+    if (existsSync(join(pkgDir, 'lite', 'index.js'))) specs['ours lite (lite/index.js, unbundled)'] = '/pkg/lite/index.js';
+    for (const [name, url] of Object.entries(peerUrls)) specs[name] = url;
+    const samples = Object.fromEntries(Object.keys(specs).map((k) => [k, []]));
+    const problems = [];
+    for (let i = 0; i < TTFD_RUNS; i++) {
+      for (const [name, src] of Object.entries(specs)) {
+        const context = await browser.createBrowserContext();
+        try {
+          const p = await context.newPage();
+          await p.goto(`${origin}/bench/ttfd.html?src=${encodeURIComponent(src)}&bytes=${encodeURIComponent(JSON.stringify([...ttfdInput.bytes]))}`);
+          await p.waitForFunction('window.ttfd', { timeout: 30000 });
+          const r = await p.evaluate(() => window.ttfd);
+          if (r.error) problems.push(`${name}: ${r.error.split('\n')[0]}`);
+          else if (r.out !== ttfdWant) problems.push(`${name}: first decode differs from ours`);
+          else samples[name].push(r);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+    reportTtfdBrowser(samples, problems);
+    return s;
+  } finally {
+    if (browser) await browser.close();
+    server.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+function reportTtfdBrowser(samples, problems) {
+  const oursTotal = median((samples['ours (index.js, unbundled)'] || []).map((x) => x.importMs + x.decodeMs));
+  const rows = Object.entries(samples).map(([name, xs]) => {
+    if (xs.length === 0) return [name, '—', '—', '—', '—'];
+    const total = median(xs.map((x) => x.importMs + x.decodeMs));
+    return [name, median(xs.map((x) => x.importMs)).toFixed(2), median(xs.map((x) => x.decodeMs)).toFixed(2), total.toFixed(2), ratioFmt(ratio(total, oursTotal))];
+  });
+  let text = `### Chromium: time to first decode (ms, median of ${TTFD_RUNS} fresh browser contexts)\n\nFrom the start of \`import()\` in a module script to the first \`new TextDecoder().decode()\` result (${ttfdInput.bytes.length} B of ru.txt); modules come from the local server with \`cache-control: no-store\`. Each column is its own median. Last column: this ÷ ours unbundled (> 1× means ours is ready sooner).\n\n`;
+  text += table(['contender', 'import', 'first decode', 'total', 'total ÷ ours'], rows);
+  if (problems.length) text += '\n\n' + [...new Set(problems)].map((p) => `- ${p}`).join('\n');
+  emit(text);
+}
+
+const browserResults = await browserPart().catch((e) => {
+  emit(`_Chromium part failed: ${String(e && e.message).split('\n')[0]}_`);
+  return null;
+});
+
+// ---------------------------------------------------------------------------------------------
+// Summary
+
+{
+  const rows = [];
+  for (const [where, r] of [['Node', nodeResults], ['Chromium', browserResults]]) {
+    if (!r) continue;
+    for (const [key, label] of [
+      ['decodeUtf8', 'decode UTF-8'],
+      ['decodeLegacy', 'decode legacy'],
+      ['encode', 'encode UTF-8'],
+      ['small', 'small inputs'],
+    ]) {
+      const m = r[key];
+      rows.push([`${where}: ${label}`, ratioFmt(m['ours/native']), ratioFmt(m['ours/@exodus/bytes']), ratioFmt(m['ours/text-encoding'])]);
+    }
+  }
+  emit(`### Summary: geometric mean of ours ÷ other (> 1× means ours is faster)\n\n${table(['section', 'ours/native', 'ours/@exodus/bytes', 'ours/text-encoding'], rows)}`);
+}
+
+emit(`_Finished in ${((Date.now() - started) / 1000).toFixed(0)} s; load average at the end ${loadavg().map((x) => x.toFixed(2)).join(' ')}._`);
+writeFileSync(join(cacheDir, 'results.md'), out.join('\n\n') + '\n');
+log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s; tables in bench/.cache/results.md (sink ${sinkValue()})`);

@@ -1,0 +1,357 @@
+// The benchmark's sections, shared by Node (bench/run.mjs) and the Chromium page (bench/page.js):
+// the same inputs, the same verification against our output, the same interleaved rounds.
+// A section returns plain data ({title, unit, columns, rows, notes}); bench/run.mjs prints it.
+
+import { difference, measure } from './harness.js';
+
+/** Where small inputs are cut from the plain-text articles (a code point offset into the prose). */
+const SLICE_START = 2000;
+
+/** UTF-8 length of the code point `cp`. */
+const utf8Len = (cp) => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
+
+/** The longest whole-code-point run of `text` from `start` whose UTF-8 fits in `maxBytes`. */
+function utf8Slice(text, start, maxBytes) {
+  let i = start;
+  let bytes = 0;
+  while (i < text.length) {
+    const cp = text.codePointAt(i);
+    const n = utf8Len(cp);
+    if (bytes + n > maxBytes) break;
+    bytes += n;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return text.slice(start, i);
+}
+
+/** The first `units` code units of `text` from `start` (not splitting a surrogate pair). */
+function unitSlice(text, start, units) {
+  let end = start + units;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return text.slice(start, end);
+}
+
+/**
+ * Every section's inputs from the corpus files ({row, lang, kind, label, bytes}: UTF-8 articles and
+ * their legacy-encoded versions), built with our own decoder and encoder.
+ */
+export function prepare(files, ours) {
+  const enc = new ours.TextEncoder();
+  const utf8 = files.filter((f) => f.label === 'utf-8');
+  const legacy = files.filter((f) => f.label !== 'utf-8');
+  const text = new Map(utf8.map((f) => [f.row, new ours.TextDecoder().decode(f.bytes)]));
+  const slices = [];
+  for (const size of [16, 32, 64, 128, 256, 1024, 4096, 16384]) {
+    for (const lang of ['en', 'ru']) {
+      const string = utf8Slice(text.get(`${lang}.txt`), SLICE_START, size);
+      slices.push({ row: `${lang}.txt slice`, label: 'utf-8', bytes: enc.encode(string), units: string.length });
+    }
+  }
+  const corpusRows = ['en.txt', 'ru.txt', 'ja.txt', 'en.html', 'th.html'];
+  const small = [];
+  for (const size of [16, 256]) {
+    for (const lang of ['en', 'ru']) {
+      const bytes = enc.encode(utf8Slice(text.get(`${lang}.txt`), SLICE_START, size));
+      small.push({ row: `decode ${lang}.txt slice`, kind: 'decode', label: 'utf-8', bytes, size: `${bytes.length} B` });
+    }
+  }
+  for (const lang of ['en', 'ru']) {
+    const string = unitSlice(text.get(`${lang}.txt`), SLICE_START, 16);
+    small.push({ row: `encode ${lang}.txt slice`, kind: 'encode', string, size: `${string.length} units` });
+  }
+  return {
+    decodeUtf8: utf8,
+    decodeLegacy: legacy,
+    encode: utf8.map((f) => ({ row: f.row, string: text.get(f.row), size: f.bytes.length })),
+    small,
+    builder: [...slices, ...utf8.filter((f) => corpusRows.includes(f.row)).map((f) => ({ ...f, units: text.get(f.row).length }))],
+  };
+}
+
+/**
+ * The contenders ({name, TextDecoder, TextEncoder}; ours first) from whichever implementations
+ * loaded. `peers` maps a name to a module with TextDecoder/TextEncoder, or null when it did not load.
+ */
+export function contenders(ours, native, peers) {
+  const list = [{ name: 'ours', TextDecoder: ours.TextDecoder, TextEncoder: ours.TextEncoder }];
+  if (native.TextDecoder) list.push({ name: 'native', TextDecoder: native.TextDecoder, TextEncoder: native.TextEncoder });
+  for (const [name, m] of Object.entries(peers)) {
+    if (m) list.push({ name, TextDecoder: m.TextDecoder, TextEncoder: m.TextEncoder });
+  }
+  return list;
+}
+
+/** Groups notes: one line per (contender, problem), listing the rows it happened on. */
+class Notes {
+  constructor() {
+    this.map = new Map();
+  }
+  add(key, row, detail) {
+    let n = this.map.get(key);
+    if (!n) this.map.set(key, (n = { rows: [], detail: `${row}: ${detail}` }));
+    n.rows.push(row);
+  }
+  list() {
+    return [...this.map].map(([key, n]) => `${key} — ${n.rows.length === 1 ? n.detail : `${n.rows.length} inputs (${n.rows.join(', ')}); first: ${n.detail}`}`);
+  }
+}
+
+/**
+ * One section over `rows` ({row, size}) × `columns` (names): `job(input, column)` returns
+ * {fn} to time, or {skip: 'mark', note: [key, detail]} for a contender whose output differs or that
+ * throws; `rate(input, ms)` turns milliseconds per call into the reported value.
+ */
+function section(title, unit, columns, inputs, job, rate, opts) {
+  const notes = new Notes();
+  const tasks = [];
+  const rows = inputs.map((input, index) => {
+    const row = { row: input.row, size: input.size, units: input.units, values: {}, marks: {} };
+    for (const column of columns) {
+      const j = job(input, column);
+      if (j.skip) {
+        row.marks[column] = j.skip;
+        notes.add(j.note[0], input.row, j.note[1]);
+      } else {
+        tasks.push({ row: index, name: column, fn: j.fn, setup: j.setup, out: row, input });
+      }
+    }
+    return row;
+  });
+  const ms = measure(tasks, opts);
+  tasks.forEach((t, i) => {
+    t.out.values[t.name] = rate(t.input, ms[i]);
+  });
+  return { title, unit, columns, rows, notes: notes.list() };
+}
+
+/** The verification of one contender's output: a skip record, or null when it matches ours. */
+function check(name, label, run, want, what) {
+  let got;
+  try {
+    got = run();
+  } catch (e) {
+    return { skip: 'throws', note: [`${name}, ${label}: ${what} throws`, `${e && e.name}: ${e && e.message}`] };
+  }
+  const diff = difference(got, want);
+  return diff === null ? null : { skip: 'differs', note: [`${name}, ${label}: output differs from ours`, diff] };
+}
+
+const mbps = (bytes) => (input, ms) => bytes(input) / ms / 1000;
+
+/** Decode MB/s (of input bytes) of every contender on `inputs` ({row, label, bytes}). */
+export function decodeSection(title, list, inputs, opts) {
+  const byName = new Map(list.map((c) => [c.name, c]));
+  const want = new Map();
+  const ins = inputs.map((f) => ({ ...f, size: f.bytes.length }));
+  for (const f of ins) want.set(f, new list[0].TextDecoder(f.label).decode(f.bytes));
+  return section(
+    title,
+    'MB/s',
+    list.map((c) => c.name),
+    ins,
+    (f, name) => {
+      const c = byName.get(name);
+      let d;
+      try {
+        d = new c.TextDecoder(f.label);
+      } catch (e) {
+        return { skip: 'n/a', note: [`${name}: new TextDecoder('${f.label}') throws`, `${e && e.name}: ${e && e.message}`] };
+      }
+      const bad = check(name, f.label, () => d.decode(f.bytes), want.get(f), 'decode');
+      if (bad) return bad;
+      const bytes = f.bytes;
+      return { fn: () => d.decode(bytes) };
+    },
+    mbps((f) => f.bytes.length),
+    opts,
+  );
+}
+
+/** Encode MB/s (of UTF-8 output bytes) of every contender on `inputs` ({row, string, size}). */
+export function encodeSection(title, list, inputs, opts) {
+  const byName = new Map(list.map((c) => [c.name, c]));
+  const want = new Map();
+  for (const f of inputs) want.set(f, new list[0].TextEncoder().encode(f.string));
+  return section(
+    title,
+    'MB/s',
+    list.map((c) => c.name),
+    inputs,
+    (f, name) => {
+      const e = new (byName.get(name).TextEncoder)();
+      const bad = check(name, 'utf-8', () => e.encode(f.string), want.get(f), 'encode');
+      if (bad) return bad;
+      const string = f.string;
+      return { fn: () => e.encode(string) };
+    },
+    mbps((f) => want.get(f).length),
+    opts,
+  );
+}
+
+/** Calls per second of every contender on small inputs (decoders and encoders made once). */
+export function smallSection(title, list, inputs, opts) {
+  const byName = new Map(list.map((c) => [c.name, c]));
+  const want = new Map();
+  for (const f of inputs) {
+    want.set(f, f.kind === 'decode' ? new list[0].TextDecoder(f.label).decode(f.bytes) : new list[0].TextEncoder().encode(f.string));
+  }
+  return section(
+    title,
+    'calls/s',
+    list.map((c) => c.name),
+    inputs,
+    (f, name) => {
+      const c = byName.get(name);
+      if (f.kind === 'decode') {
+        const d = new c.TextDecoder(f.label);
+        const bad = check(name, f.label, () => d.decode(f.bytes), want.get(f), 'decode');
+        if (bad) return bad;
+        const bytes = f.bytes;
+        return { fn: () => d.decode(bytes) };
+      }
+      const e = new c.TextEncoder();
+      const bad = check(name, 'utf-8', () => e.encode(f.string), want.get(f), 'encode');
+      if (bad) return bad;
+      const string = f.string;
+      return { fn: () => e.encode(string) };
+    },
+    (f, ms) => 1000 / ms,
+    opts,
+  );
+}
+
+/**
+ * Decode MB/s of our TextDecoder (UTF-8) with each `setStringBuilder` kind of js/boundary.js.
+ */
+export function builderSection(title, ours, boundary, inputs, opts) {
+  const kinds = ['fromCharCode', 'host', 'auto'];
+  const d = new ours.TextDecoder();
+  const ins = inputs.map((f) => ({ ...f, size: f.bytes.length }));
+  const want = new Map();
+  boundary.setStringBuilder('fromCharCode');
+  for (const f of ins) want.set(f, d.decode(f.bytes));
+  try {
+    return section(
+      title,
+      'MB/s',
+      kinds,
+      ins,
+      (f, kind) => {
+        const setup = () => boundary.setStringBuilder(kind);
+        setup();
+        const bad = check(kind, 'utf-8', () => d.decode(f.bytes), want.get(f), 'decode');
+        if (bad) return bad;
+        const bytes = f.bytes;
+        return { fn: () => d.decode(bytes), setup };
+      },
+      mbps((f) => f.bytes.length),
+      opts,
+    );
+  } finally {
+    boundary.setStringBuilder('auto');
+  }
+}
+
+/** The methods section's baseline column: no string is built at all. */
+export const WASM_ONLY = 'wasm only, no string';
+
+/**
+ * String-building methods compared directly, outside the TextDecoder class: each call copies the
+ * input in (putBytes), runs the wasm `decode_once` for UTF-8, and builds the string from the wasm
+ * UTF-16 output with one method. `extra` adds host-specific methods (name → (mem8, byteOffset,
+ * units) → string).
+ */
+export function methodSection(title, boundary, inputs, opts, extra = {}) {
+  const w = boundary.core();
+  const ordinal = boundary.lookupLabel('utf-8');
+  const fromCharCode = String.fromCharCode;
+  let buffer = null;
+  let mem8 = null;
+  let mem16 = null;
+  const views = () => {
+    if (w.memory.buffer !== buffer) {
+      buffer = w.memory.buffer;
+      mem8 = new Uint8Array(buffer);
+      mem16 = new Uint16Array(buffer);
+    }
+  };
+  let host = null;
+  try {
+    host = new TextDecoder('utf-16le', { ignoreBOM: true });
+  } catch {
+    host = null;
+  }
+  const methods = {
+    'apply ≤8192': (at, n) => {
+      if (n <= 8192) return fromCharCode.apply(null, mem16.subarray(at, at + n));
+      let out = '';
+      for (let i = 0; i < n; i += 8192) out += fromCharCode.apply(null, mem16.subarray(at + i, at + Math.min(n, i + 8192)));
+      return out;
+    },
+    'apply, array join': (at, n) => {
+      if (n <= 8192) return fromCharCode.apply(null, mem16.subarray(at, at + n));
+      const parts = [];
+      for (let i = 0; i < n; i += 8192) parts.push(fromCharCode.apply(null, mem16.subarray(at + i, at + Math.min(n, i + 8192))));
+      return parts.join('');
+    },
+    'per-unit +=': (at, n) => {
+      let out = '';
+      for (let i = at, end = at + n; i < end; i++) out += fromCharCode(mem16[i]);
+      return out;
+    },
+  };
+  if (host) methods['host utf-16le'] = (at, n) => host.decode(mem8.subarray(at * 2, (at + n) * 2));
+  for (const [name, build] of Object.entries(extra)) methods[name] = (at, n) => build(mem8, at * 2, n);
+  // The floor: everything but the string (putBytes + decode_once), as a ceiling on MB/s.
+  const floor = { length: 0 };
+  methods[WASM_ONLY] = (at, n) => ((floor.length = n), floor);
+  const names = Object.keys(methods);
+  const ins = inputs.map((f) => ({ ...f, size: f.bytes.length }));
+  const run = (bytes, build) => {
+    const n = w.decode_once(ordinal, false, false, boundary.putBytes(bytes));
+    if (n === 0) return '';
+    const at = (w.output_units_ptr() >>> 0) >>> 1;
+    views();
+    return build(at, n);
+  };
+  const want = new Map();
+  for (const f of ins) want.set(f, run(f.bytes, methods['apply ≤8192']));
+  return section(
+    title,
+    'MB/s',
+    names,
+    ins,
+    (f, name) => {
+      const build = methods[name];
+      const bad = name === WASM_ONLY ? null : check(name, 'utf-8', () => run(f.bytes, build), want.get(f), 'decode');
+      if (bad) return bad;
+      const bytes = f.bytes;
+      return { fn: () => run(bytes, build) };
+    },
+    mbps((f) => f.bytes.length),
+    opts,
+  );
+}
+
+/** Runs the section `name` on `prepared` inputs in this realm (Node or the page). */
+export function runSection(name, env, prepared, opts) {
+  const { list, ours, boundary, where, extraMethods } = env;
+  switch (name) {
+    case 'decodeUtf8':
+      return decodeSection(`${where}: decode UTF-8`, list, prepared.decodeUtf8, opts);
+    case 'decodeLegacy':
+      return decodeSection(`${where}: decode legacy single-byte`, list, prepared.decodeLegacy, opts);
+    case 'encode':
+      return encodeSection(`${where}: encode UTF-8`, list, prepared.encode, opts);
+    case 'small':
+      return smallSection(`${where}: small inputs`, list, prepared.small, opts);
+    case 'builder':
+      return builderSection(`${where}: string building, TextDecoder.decode per builder`, ours, boundary, prepared.builder, opts);
+    case 'methods':
+      return methodSection(`${where}: string building methods (putBytes + decode_once + method)`, boundary, prepared.builder, opts, extraMethods);
+    default:
+      throw new Error(`unknown section ${name}`);
+  }
+}
