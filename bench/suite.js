@@ -226,7 +226,7 @@ export function smallSection(title, list, inputs, opts) {
  * Decode MB/s of our TextDecoder (UTF-8) with each `setStringBuilder` kind of js/boundary.js.
  */
 export function builderSection(title, ours, boundary, inputs, opts) {
-  const kinds = ['fromCharCode', 'host', 'auto'];
+  const kinds = ['fromCharCode', 'native', 'auto'];
   const d = new ours.TextDecoder();
   const ins = inputs.map((f) => ({ ...f, size: f.bytes.length }));
   const want = new Map();

@@ -62,30 +62,45 @@ export function viewBytes(n) {
   return mem8.subarray(ptr, ptr + n);
 }
 
-// Building a string from UTF-16 code units. `String.fromCharCode.apply` over bounded chunks
-// works everywhere; a host UTF-16LE TextDecoder (captured before any polyfill is installed) is
-// used for long outputs when present, since it builds the string in one native pass. The output
-// of our decoders is always well-formed UTF-16, so the host has nothing to get wrong.
+// Building a string from the UTF-16 code units in wasm memory (measured by `npm run bench`, in
+// the "string building" sections):
+// - `String.fromCharCode.apply` over bounded chunks works everywhere and wins for short outputs;
+// - a native builder makes long outputs in one pass: by default the host's UTF-16LE TextDecoder
+//   (captured before any polyfill is installed; created with ignoreBOM, since a leading U+FEFF in
+//   our output is content), which overtakes apply at about 128-256 units in Chromium; the Node
+//   entry installs Buffer's utf16le decoding instead, faster still, from 32 units.
+// Our decoders always produce well-formed UTF-16, so a native builder has nothing to get wrong.
 const CHUNK = 8192;
 const fromCharCode = String.fromCharCode;
-let hostUtf16 = null;
+let nativeBuild = null;
+let nativeThreshold = Infinity;
+let defaultThreshold = Infinity;
 try {
   if (typeof globalThis.TextDecoder === 'function') {
-    // ignoreBOM: a leading U+FEFF in our output is content (ignoreBOM, or a second BOM), and a
-    // host decoder that strips it would lose it.
     const d = new globalThis.TextDecoder('utf-16le', { ignoreBOM: true });
     const probe = new Uint8Array([0xff, 0xfe, 0x3d, 0xd8, 0x00, 0xde, 0x61, 0x00]);
-    if (d.decode(probe) === '\u{FEFF}\u{1F600}a') hostUtf16 = d;
+    if (d.decode(probe) === '\u{FEFF}\u{1F600}a') {
+      nativeBuild = (buffer, byteOffset, byteLength) => d.decode(new Uint8Array(buffer, byteOffset, byteLength));
+      nativeThreshold = defaultThreshold = 192;
+    }
   }
 } catch {
-  hostUtf16 = null;
+  nativeBuild = null;
 }
-/** Outputs at least this long go through the host UTF-16 decoder (set by measurement). */
-let hostThreshold = hostUtf16 === null ? Infinity : 64;
 
-/** Chooses the string-building method (for the benchmark): 'auto', 'host' or 'fromCharCode'. */
+/**
+ * Installs a native string builder `(arrayBuffer, byteOffset, byteLength) => string` (UTF-16LE,
+ * keeping a leading U+FEFF) used for outputs of at least `threshold` code units.
+ */
+export function setNativeStringBuilder(build, threshold) {
+  nativeBuild = build;
+  nativeThreshold = defaultThreshold = threshold;
+}
+
+/** Chooses the string-building method (for the benchmark): 'auto', 'native' or 'fromCharCode'. */
 export function setStringBuilder(kind) {
-  hostThreshold = kind === 'fromCharCode' || hostUtf16 === null ? Infinity : kind === 'host' ? 0 : 64;
+  if (nativeBuild === null || kind === 'fromCharCode') nativeThreshold = Infinity;
+  else nativeThreshold = kind === 'native' || kind === 'host' ? 0 : defaultThreshold;
 }
 
 /** The string of the `n` UTF-16 code units in the output buffer. */
@@ -93,7 +108,7 @@ export function takeString(n) {
   if (n === 0) return '';
   const at = (wasm.output_units_ptr() >>> 0) >>> 1;
   refreshViews();
-  if (n >= hostThreshold) return hostUtf16.decode(mem8.subarray(at * 2, (at + n) * 2));
+  if (n >= nativeThreshold) return nativeBuild(memoryBuffer, at * 2, n * 2);
   const m = mem16;
   if (n <= CHUNK) return fromCharCode.apply(null, m.subarray(at, at + n));
   let out = '';

@@ -87,23 +87,20 @@ for (const name of liteModules) copyFileSync(join(jsDir, name), join(pkg, 'lite'
 
 // 6. CommonJS. One bundle (cjs/core.cjs) holds the full module graph, so every `require`d entry
 // shares one wasm instance and the same classes; cjs/lite.cjs is the lite graph. In the bundles,
-// load-node.js is replaced by a loader that finds wasm_bg.wasm from __dirname (no import.meta,
-// no URL).
+// load-node.js finds wasm_bg.wasm from __dirname instead of import.meta.url.
 const cjsDir = join(pkg, 'cjs');
 mkdirSync(cjsDir, { recursive: true });
 async function bundle(contents, resolveDir, outfile, wasmFromCjs) {
   const cjsLoader = {
     name: 'cjs-wasm-loader',
     setup(b) {
-      b.onLoad({ filter: /[\\/]load-node\.js$/ }, () => ({
-        contents: `import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { setLoader } from './boundary.js';
-import { initSync } from './wasm.js';
-setLoader(() => initSync({ module: readFileSync(join(__dirname, ${JSON.stringify(wasmFromCjs)})) }));
-`,
-        loader: 'js',
-      }));
+      b.onLoad({ filter: /[\\/]load-node\.js$/ }, (args) => {
+        const wasmUrl = "new URL('./wasm_bg.wasm', import.meta.url)";
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes(wasmUrl)) throw new Error('build: load-node.js no longer locates the wasm as expected');
+        const contents = `import { join as joinPath } from 'node:path';\n${source.replace(wasmUrl, `joinPath(__dirname, ${JSON.stringify(wasmFromCjs)})`)}`;
+        return { contents, loader: 'js' };
+      });
     },
   };
   await esbuild({
