@@ -32,7 +32,9 @@ fi
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm dependencies"
-  npm ci --no-audit --no-fund
+  # `npm install` rather than `npm ci`: the lock omits other platforms' optional packages (esbuild,
+  # rollup, deno binaries), which `npm ci` refuses; the versions stay pinned by the lock.
+  npm install --no-audit --no-fund
 fi
 
 if [ "$browsers" = 1 ]; then
