@@ -5,12 +5,15 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 failed=()
+passed=0
 stage() {
   local name=$1
   shift
   echo
   echo "=== $name"
-  if ! "$@"; then
+  if "$@"; then
+    passed=$((passed + 1))
+  else
     failed+=("$name")
   fi
 }
@@ -26,8 +29,6 @@ stage "types (tsc)" node scripts/check-types.mjs
 stage "js api (node:test)" node --test tests/js/
 
 echo
-if [ ${#failed[@]} -gt 0 ]; then
-  echo "FAILED suites: ${failed[*]}"
-  exit 1
-fi
-echo "all suites passed"
+[ ${#failed[@]} -eq 0 ] || echo "FAILED suites: ${failed[*]}"
+echo "suites: $passed passed, ${#failed[@]} failed"
+[ ${#failed[@]} -eq 0 ]
