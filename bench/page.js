@@ -5,7 +5,7 @@
 import * as ours from '/pkg/index.js';
 import * as boundary from '/pkg/boundary.js';
 import { sinkValue } from './harness.js';
-import { contenders, prepare, runSection } from './suite.js';
+import { contenders, legacyEncoders, prepare, runSection } from './suite.js';
 
 let env = null;
 let prepared = null;
@@ -21,13 +21,20 @@ async function peer(url, pick, errors) {
 }
 
 window.bench = {
-  /** Loads peers and inputs (manifest: {peers: {name: url}, files: [{row, lang, kind, label, url}]}). */
+  /**
+   * Loads peers and inputs (manifest: {peers: {name: url}, legacyPeers: {name: url}, legacy: whether
+   * the package has legacy.js, files: [{row, lang, kind, label, url}]}).
+   */
   async setup(manifest) {
     const errors = [];
     const peers = {};
     for (const [name, url] of Object.entries(manifest.peers)) {
       peers[name] = await peer(url, (m) => (m.TextDecoder ? m : m.default), errors);
     }
+    // Our legacy encoders (`text-encoding-wasm/legacy`, the web entry) and the peers' ones.
+    const oursLegacy = manifest.legacy ? await peer('/pkg/legacy.js', (m) => m, errors) : null;
+    const exodusLegacy = manifest.legacyPeers['@exodus/bytes'] ? await peer(manifest.legacyPeers['@exodus/bytes'], (m) => m, errors) : null;
+    const legacyList = legacyEncoders(oursLegacy, { textEncoding: peers['text-encoding'], exodus: exodusLegacy });
     const files = await Promise.all(
       manifest.files.map(async (f) => {
         const res = await fetch(f.url);
@@ -36,8 +43,8 @@ window.bench = {
       }),
     );
     prepared = prepare(files, ours);
-    env = { list: contenders(ours, globalThis, peers), ours, boundary, where: 'Chromium' };
-    return { contenders: env.list.map((c) => c.name), errors, crossOriginIsolated: globalThis.crossOriginIsolated === true, gc: typeof globalThis.gc === 'function' };
+    env = { list: contenders(ours, globalThis, peers), legacyList, ours, boundary, where: 'Chromium' };
+    return { contenders: env.list.map((c) => c.name), legacyEncoders: legacyList.map((c) => c.name), errors, crossOriginIsolated: globalThis.crossOriginIsolated === true, gc: typeof globalThis.gc === 'function' };
   },
   /** Runs one section (see bench/suite.js) and returns its data. */
   run(name, opts) {

@@ -18,7 +18,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { median, sinkValue } from './harness.js';
-import { WASM_ONLY, contenders, prepare, runSection } from './suite.js';
+import { WASM_ONLY, contenders, legacyEncoders, prepare, runSection } from './suite.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = join(benchDir, '..');
@@ -35,6 +35,9 @@ const nodeOnly = args.has('--node-only');
 /** Rounds, and the target length of one timed batch (many short batches: the median then shrugs off
  * a batch that other processes or a major GC interrupted). */
 const OPTS = quick ? { rounds: 3, targetMs: 4 } : { rounds: 11, targetMs: 10 };
+/** Fewer rounds for the sections whose slow peers (text-encoding's CJK decoders and legacy
+ * encoders take tens to hundreds of ms a call) would otherwise stretch the run. */
+const SECTION_ROUNDS = quick ? {} : { decodeCjk: 7, encodeLegacy: 5 };
 const TTFD_RUNS = quick ? 3 : 9;
 /** A full garbage collection between rows (`--expose-gc` set at run time; null if refused). */
 const gc = (() => {
@@ -59,6 +62,10 @@ const LEGACY = {
   he: ['windows-1255'],
   ar: ['windows-1256'],
   th: ['windows-874'],
+  ja: ['shift_jis', 'euc-jp', 'iso-2022-jp'],
+  zh_cn: ['gbk', 'gb18030'],
+  zh_tw: ['big5'],
+  ko: ['euc-kr'],
 };
 
 const log = (...a) => console.error('bench:', ...a);
@@ -71,12 +78,17 @@ if (!existsSync(join(pkgDir, 'node.js'))) throw new Error(`bench: no built packa
 const ours = await import(pathToFileURL(join(pkgDir, 'node.js')).href);
 const boundary = await import(pathToFileURL(join(pkgDir, 'boundary.js')).href);
 const exodus = await import('@exodus/bytes/encoding.js');
+// @exodus/bytes' legacy encoders (fatal mode only): its lower-level multi-byte and single-byte APIs.
+const exodusLegacy = { ...(await import('@exodus/bytes/multi-byte.js')), ...(await import('@exodus/bytes/single-byte.js')) };
+// Our legacy encoders (`text-encoding-wasm/legacy`), when the package has the entry.
+const oursLegacy = existsSync(join(pkgDir, 'node-legacy.js')) ? await import(pathToFileURL(join(pkgDir, 'node-legacy.js')).href) : null;
 // In Node, text-encoding's own implementation (its CommonJS `this` is not the global object, so
 // it never hands back the native classes); its index requires the encoding-indexes.
 const textEncoding = require('text-encoding');
 if (textEncoding.TextDecoder === globalThis.TextDecoder) throw new Error('bench: text-encoding returned the native TextDecoder');
 const PEERS = { '@exodus/bytes': exodus, 'text-encoding': textEncoding };
 const list = contenders(ours, globalThis, PEERS);
+const legacyList = legacyEncoders(oursLegacy, { textEncoding, exodus: exodusLegacy });
 const wasmBytes = readFileSync(join(pkgDir, 'wasm_bg.wasm'));
 const wasmHash = createHash('sha256').update(wasmBytes).digest('hex');
 
@@ -197,7 +209,7 @@ function report(section, { pairs, best = false, note = '', crossovers = [] }) {
   const g = ['**geometric mean**', '', ...section.columns.map((c) => fmt(geomean(section.rows.map((row) => row.values[c])))), ...means.map(ratioFmt)];
   if (best) g.push('');
   rows.push(g);
-  let text = `### ${section.title} (${section.unit}, median of ${OPTS.rounds} interleaved rounds)\n\n${note ? note + '\n\n' : ''}${table(head, rows)}`;
+  let text = `### ${section.title} (${section.unit}, median of ${section.rounds ?? OPTS.rounds} interleaved rounds)\n\n${note ? note + '\n\n' : ''}${table(head, rows)}`;
   const notes = [...section.notes, ...crossovers.map(([a, b]) => crossover(section, a, b))];
   if (notes.length) text += '\n\n' + notes.map((n) => `- ${n}`).join('\n');
   emit(text);
@@ -223,10 +235,12 @@ const peerPairs = (names) => names.filter((n) => n !== 'ours').map((n) => ['ours
 
 const NOTES = {
   decode: 'MB/s of input bytes (MB = 10⁶ B). Ratios: ours ÷ other, so > 1× means ours is faster.',
+  encodeLegacy:
+    "MB/s of legacy output bytes (= the legacy input's size). The input string is our decoder's output on the legacy input, so every character is encodable (the unmappable ones are `&#N;` already) and every encoder must give back the input file. ours = `encode(string, label, {mode: 'html'})` of `text-encoding-wasm/legacy`; @exodus/bytes = `createMultibyteEncoder(label)` / `createSinglebyteEncoder(label)` (fatal mode, the only one it has), made once per input; text-encoding = `new TextEncoder(label, {NONSTANDARD_allowLegacyEncoding: true})`, made once per input. The host has no legacy encoder (its TextEncoder is UTF-8 only). Ratios: ours ÷ other.",
   encode: 'MB/s of UTF-8 output bytes (= the article’s size; the input is the decoded article string). Ratios: ours ÷ other.',
   small: 'Calls per second (decoder/encoder constructed once, reused). Sizes: actual slice in UTF-8 bytes (decode) or UTF-16 code units (encode). Ratios: ours ÷ other.',
   builder:
-    'Our TextDecoder (UTF-8) with each `setStringBuilder` kind: fromCharCode = String.fromCharCode.apply over ≤8192-unit chunks; native = the entry's native builder (Node: Buffer utf16le; web: the host UTF-16LE TextDecoder) over the wasm output bytes; auto = the package default (native from 32 units in Node, 192 on the web). Slices are cut from en.txt/ru.txt at whole code points (size = UTF-8 bytes).',
+    'Our TextDecoder (UTF-8) with each `setStringBuilder` kind: fromCharCode = String.fromCharCode.apply over ≤8192-unit chunks; native = the entry’s native builder (Node: Buffer utf16le; web: the host UTF-16LE TextDecoder) over the wasm output bytes; auto = the package default (native from 32 units in Node, 192 on the web). Slices are cut from en.txt/ru.txt at whole code points (size = UTF-8 bytes).',
   methods:
     'The builders without the TextDecoder class around them: each call is putBytes + wasm decode_once(utf-8) + one way of building the string from the wasm UTF-16 output.',
 };
@@ -237,11 +251,13 @@ async function sections(where, run) {
   for (const [name, kind] of [
     ['decodeUtf8', 'decode'],
     ['decodeLegacy', 'decode'],
+    ['decodeCjk', 'decode'],
     ['encode', 'encode'],
+    ['encodeLegacy', 'encodeLegacy'],
     ['small', 'small'],
   ]) {
     log(`${where}: ${name}`);
-    const section = await run(name);
+    const section = await run(name, SECTION_ROUNDS[name]);
     s[name] = report(section, { pairs: peerPairs(section.columns), note: NOTES[kind] });
   }
   log(`${where}: string building`);
@@ -265,8 +281,9 @@ const header = [
   `- command: \`${['node', 'bench/run.mjs', ...process.argv.slice(2)].join(' ')}\`${process.env.TEW_PKG ? ` with TEW_PKG=${process.env.TEW_PKG}` : ''}`,
   `- package: ${pkgDir} (wasm_bg.wasm ${wasmBytes.length} B, sha256 ${wasmHash.slice(0, 12)}…)`,
   `- Node ${process.version} (ICU ${process.versions.icu ?? 'none'}), ${cpus()[0]?.model ?? 'cpu?'} × ${cpus().length}`,
-  `- peers: @exodus/bytes ${versionOf('@exodus/bytes')} (\`@exodus/bytes/encoding.js\` TextDecoder/TextEncoder), text-encoding ${versionOf('text-encoding')} (\`require('text-encoding')\`, with its encoding-indexes)`,
-  `- ${OPTS.rounds} interleaved rounds; in each, every (input, contender) runs ≈${OPTS.targetMs} ms as 3 back-to-back sub-batches and keeps the fastest; every value is the median over rounds; ${gc ? 'a full GC before each input row' : 'no forced GC (gc() unavailable)'}`,
+  `- peers: @exodus/bytes ${versionOf('@exodus/bytes')} (\`@exodus/bytes/encoding.js\` TextDecoder/TextEncoder; legacy encoders from \`@exodus/bytes/multi-byte.js\` and \`single-byte.js\`), text-encoding ${versionOf('text-encoding')} (\`require('text-encoding')\`, with its encoding-indexes; legacy encoders through \`NONSTANDARD_allowLegacyEncoding\`)`,
+  `- ours: \`node.js\`${oursLegacy ? '; legacy encoders from `node-legacy.js`' : ' (no `node-legacy.js`: the encode legacy section is not run)'}`,
+  `- ${OPTS.rounds} interleaved rounds${Object.keys(SECTION_ROUNDS).length ? ` (${Object.entries(SECTION_ROUNDS).map(([k, v]) => `${v} for ${{ decodeCjk: 'decode legacy CJK', encodeLegacy: 'encode legacy' }[k] ?? k}`).join(', ')})` : ''}; in each, every (input, contender) runs ≈${OPTS.targetMs} ms as 3 back-to-back sub-batches and keeps the fastest; every value is the median over rounds; ${gc ? 'a full GC before each input row' : 'no forced GC (gc() unavailable)'}`,
   `- date: ${new Date().toISOString()}; load average at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
 ];
 emit(header.join('\n'));
@@ -281,12 +298,13 @@ emit(
 const t0 = Date.now();
 const envNode = {
   list,
+  legacyList,
   ours,
   boundary,
   where: `Node ${process.version}`,
   extraMethods: { 'Buffer utf16le': (mem8, offset, units) => Buffer.from(mem8.buffer, offset, units * 2).toString('utf16le') },
 };
-const nodeResults = await sections('Node', (name) => runSection(name, envNode, prepared, { ...OPTS, gc }));
+const nodeResults = await sections('Node', (name, rounds = OPTS.rounds) => runSection(name, envNode, prepared, { ...OPTS, rounds, gc }));
 log(`node throughput sections: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
 // Time to first decode in fresh Node processes.
@@ -384,6 +402,8 @@ const peerEntries = {
   '@exodus/bytes lite': "export { TextDecoder, TextEncoder } from '@exodus/bytes/encoding-lite.js';",
   'text-encoding': "import te from 'text-encoding'; export const TextDecoder = te.TextDecoder, TextEncoder = te.TextEncoder;",
 };
+/** @exodus/bytes' legacy encoders, bundled for the page apart from its TextDecoder (the bundle size table keeps the entries above). */
+const exodusLegacyEntry = "export { createMultibyteEncoder } from '@exodus/bytes/multi-byte.js'; export { createSinglebyteEncoder } from '@exodus/bytes/single-byte.js';";
 
 {
   const files = closure('index.js');
@@ -483,6 +503,7 @@ async function browserPart() {
   // The pure-JS peers as browser ESM bundles (esbuild, honouring their "browser" fields); ours
   // bundled too, for the time-to-first-decode comparison next to the unbundled entry.
   const peerUrls = {};
+  const legacyPeerUrls = {};
   const bundleNotes = [];
   const browserDir = join(cacheDir, 'browser');
   mkdirSync(browserDir, { recursive: true });
@@ -494,6 +515,12 @@ async function browserPart() {
       } catch (e) {
         bundleNotes.push(`${name}: not bundled for the browser (${e.message.split('\n')[0]})`);
       }
+    }
+    try {
+      writeFileSync(join(browserDir, 'exodus-legacy.js'), await bundle({ stdin: { contents: exodusLegacyEntry, resolveDir: root, loader: 'js' } }));
+      legacyPeerUrls['@exodus/bytes'] = '/cache/browser/exodus-legacy.js';
+    } catch (e) {
+      bundleNotes.push(`@exodus/bytes legacy encoders: not bundled for the browser (${e.message.split('\n')[0]})`);
     }
     writeFileSync(join(browserDir, 'ours.js'), await bundle({ entryPoints: [join(pkgDir, 'index.js')], minify: true }));
   } else {
@@ -519,13 +546,13 @@ async function browserPart() {
     await page.waitForFunction('window.benchReady === true || window.benchFailed', { timeout: 60000 }).catch(() => {
       throw new Error(`the bench page did not load: ${errors.join('; ')}`);
     });
-    const manifest = { peers: peerUrls, files: files.map(({ row, lang, kind, label, url }) => ({ row, lang, kind, label, url })) };
+    const manifest = { peers: peerUrls, legacyPeers: legacyPeerUrls, legacy: existsSync(join(pkgDir, 'legacy.js')), files: files.map(({ row, lang, kind, label, url }) => ({ row, lang, kind, label, url })) };
     const info = await page.evaluate((m) => window.bench.setup(m), manifest);
     emit(
-      `## Headless Chromium\n\n- ${version}, ${info.crossOriginIsolated ? 'cross-origin isolated (5 µs timer)' : 'not cross-origin isolated (100 µs timer)'}, ${info.gc ? 'a full GC before each input row (--js-flags=--expose-gc)' : 'no forced GC'}\n- ours: the ESM entry \`index.js\` (inlined wasm); peers: esbuild browser bundles of \`@exodus/bytes/encoding.js\` and \`text-encoding\`\n- note: the browser build of @exodus/bytes hands UTF-8 decoding and encoding, and most single-byte decoding, to the native TextDecoder/TextEncoder (see its \`fallback/platform.browser.js\`, \`single-byte.js\`), so in Chromium its column is native plus its wrapper\n- contenders: ${info.contenders.join(', ')}` +
+      `## Headless Chromium\n\n- ${version}, ${info.crossOriginIsolated ? 'cross-origin isolated (5 µs timer)' : 'not cross-origin isolated (100 µs timer)'}, ${info.gc ? 'a full GC before each input row (--js-flags=--expose-gc)' : 'no forced GC'}\n- ours: the ESM entry \`index.js\` (inlined wasm) and, for legacy encoding, \`legacy.js\`; peers: esbuild browser bundles of \`@exodus/bytes/encoding.js\`, of \`@exodus/bytes/multi-byte.js\` + \`single-byte.js\` (legacy encoders) and of \`text-encoding\`\n- note: the browser build of @exodus/bytes hands UTF-8 decoding and encoding, and most single-byte decoding, to the native TextDecoder/TextEncoder (see its \`fallback/platform.browser.js\`, \`single-byte.js\`), so in Chromium its column is native plus its wrapper there; its CJK decoders and all its legacy encoders are its own JS\n- contenders: ${info.contenders.join(', ')}; legacy encoders: ${info.legacyEncoders.join(', ') || 'none'}` +
         [...bundleNotes, ...info.errors].map((e) => `\n- ${e}`).join(''),
     );
-    const s = await sections('Chromium', (name) => page.evaluate((n, o) => window.bench.run(n, o), name, OPTS));
+    const s = await sections('Chromium', (name, rounds = OPTS.rounds) => page.evaluate((n, o) => window.bench.run(n, o), name, { ...OPTS, rounds }));
     await page.close();
 
     // Time to first decode: a fresh browser context (own renderer, empty caches) per sample.
@@ -588,7 +615,9 @@ const browserResults = await browserPart().catch((e) => {
     for (const [key, label] of [
       ['decodeUtf8', 'decode UTF-8'],
       ['decodeLegacy', 'decode legacy'],
+      ['decodeCjk', 'decode legacy CJK'],
       ['encode', 'encode UTF-8'],
+      ['encodeLegacy', 'encode legacy'],
       ['small', 'small inputs'],
     ]) {
       const m = r[key];

@@ -4,6 +4,19 @@
 
 import { difference, measure } from './harness.js';
 
+/** The legacy multi-byte (CJK) encodings: their inputs get a decode section of their own. */
+export const CJK = new Set(['shift_jis', 'euc-jp', 'iso-2022-jp', 'gbk', 'gb18030', 'big5', 'euc-kr']);
+
+/** The legacy encoder section's inputs: (article, encoding) pairs among the legacy-encoded files. */
+export const ENCODE_LEGACY = [
+  ['ja', 'shift_jis'],
+  ['zh_cn', 'gbk'],
+  ['zh_tw', 'big5'],
+  ['ko', 'euc-kr'],
+  ['de', 'windows-1252'],
+  ['ru', 'windows-1251'],
+];
+
 /** Where small inputs are cut from the plain-text articles (a code point offset into the prose). */
 const SLICE_START = 2000;
 
@@ -39,7 +52,8 @@ function unitSlice(text, start, units) {
 export function prepare(files, ours) {
   const enc = new ours.TextEncoder();
   const utf8 = files.filter((f) => f.label === 'utf-8');
-  const legacy = files.filter((f) => f.label !== 'utf-8');
+  const legacy = files.filter((f) => f.label !== 'utf-8' && !CJK.has(f.label));
+  const cjk = files.filter((f) => CJK.has(f.label));
   const text = new Map(utf8.map((f) => [f.row, new ours.TextDecoder().decode(f.bytes)]));
   const slices = [];
   for (const size of [16, 32, 64, 128, 256, 1024, 4096, 16384]) {
@@ -63,6 +77,15 @@ export function prepare(files, ours) {
   return {
     decodeUtf8: utf8,
     decodeLegacy: legacy,
+    decodeCjk: cjk,
+    // The strings our decoder makes of the legacy inputs: every character is encodable (the
+    // unmappable ones are &#N; already), so fatal-only encoders can run them, and the expected
+    // output is the input file itself.
+    encodeLegacy: ENCODE_LEGACY.flatMap(([lang, label]) =>
+      files
+        .filter((f) => f.lang === lang && f.label === label)
+        .map((f) => ({ row: `${f.row}`, label, string: new ours.TextDecoder(label).decode(f.bytes), bytes: f.bytes, size: f.bytes.length })),
+    ),
     encode: utf8.map((f) => ({ row: f.row, string: text.get(f.row), size: f.bytes.length })),
     small,
     builder: [...slices, ...utf8.filter((f) => corpusRows.includes(f.row)).map((f) => ({ ...f, units: text.get(f.row).length }))],
@@ -78,6 +101,42 @@ export function contenders(ours, native, peers) {
   if (native.TextDecoder) list.push({ name: 'native', TextDecoder: native.TextDecoder, TextEncoder: native.TextEncoder });
   for (const [name, m] of Object.entries(peers)) {
     if (m) list.push({ name, TextDecoder: m.TextDecoder, TextEncoder: m.TextEncoder });
+  }
+  return list;
+}
+
+/**
+ * The legacy encoders ({name, make(label) → (string) → bytes}; ours first): ours is
+ * `encode(string, label, {mode: 'html'})` of the `text-encoding-wasm/legacy` entry (null when the
+ * package has none); `peers` may hold text-encoding's TextEncoder (which encodes to legacy
+ * encodings with `NONSTANDARD_allowLegacyEncoding`) and @exodus/bytes' `createMultibyteEncoder` /
+ * `createSinglebyteEncoder` (fatal mode only).
+ */
+export function legacyEncoders(oursLegacy, { textEncoding = null, exodus = null } = {}) {
+  if (!oursLegacy) return [];
+  const list = [
+    {
+      name: 'ours',
+      make: (label) => {
+        const options = { mode: 'html' };
+        return (string) => oursLegacy.encode(string, label, options);
+      },
+    },
+  ];
+  if (exodus) {
+    list.push({
+      name: '@exodus/bytes',
+      make: (label) => (CJK.has(label) ? exodus.createMultibyteEncoder(label) : exodus.createSinglebyteEncoder(label)),
+    });
+  }
+  if (textEncoding) {
+    list.push({
+      name: 'text-encoding',
+      make: (label) => {
+        const e = new textEncoding.TextEncoder(label, { NONSTANDARD_allowLegacyEncoding: true });
+        return (string) => e.encode(string);
+      },
+    });
   }
   return list;
 }
@@ -122,7 +181,7 @@ function section(title, unit, columns, inputs, job, rate, opts) {
   tasks.forEach((t, i) => {
     t.out.values[t.name] = rate(t.input, ms[i]);
   });
-  return { title, unit, columns, rows, notes: notes.list() };
+  return { title, unit, columns, rows, notes: notes.list(), rounds: opts.rounds };
 }
 
 /** The verification of one contender's output: a skip record, or null when it matches ours. */
@@ -188,6 +247,46 @@ export function encodeSection(title, list, inputs, opts) {
     mbps((f) => want.get(f).length),
     opts,
   );
+}
+
+/**
+ * Legacy encode MB/s (of output bytes) of every legacy encoder on `inputs` ({row, label, string,
+ * bytes}); each encoder is made once per input and must return exactly our output.
+ */
+export function legacyEncodeSection(title, encoders, inputs, opts) {
+  if (encoders.length === 0) return { title, unit: 'MB/s', columns: [], rows: [], notes: ['the package has no `text-encoding-wasm/legacy` entry: not run'], rounds: opts.rounds };
+  const byName = new Map(encoders.map((c) => [c.name, c]));
+  const want = new Map();
+  const notes = [];
+  for (const f of inputs) {
+    const got = encoders[0].make(f.label)(f.string);
+    // Our encoder on our decoder's output must give back the input file.
+    const diff = difference(got, f.bytes);
+    if (diff !== null) notes.push(`ours, ${f.row}: re-encoding the decoded input ${diff}`);
+    want.set(f, got);
+  }
+  const s = section(
+    title,
+    'MB/s',
+    encoders.map((c) => c.name),
+    inputs,
+    (f, name) => {
+      let encode;
+      try {
+        encode = byName.get(name).make(f.label);
+      } catch (e) {
+        return { skip: 'n/a', note: [`${name}: no encoder for ${f.label}`, `${e && e.name}: ${e && e.message}`] };
+      }
+      const bad = check(name, f.label, () => encode(f.string), want.get(f), 'encode');
+      if (bad) return bad;
+      const string = f.string;
+      return { fn: () => encode(string) };
+    },
+    mbps((f) => want.get(f).length),
+    opts,
+  );
+  s.notes.unshift(...notes);
+  return s;
 }
 
 /** Calls per second of every contender on small inputs (decoders and encoders made once). */
@@ -337,12 +436,16 @@ export function methodSection(title, boundary, inputs, opts, extra = {}) {
 
 /** Runs the section `name` on `prepared` inputs in this realm (Node or the page). */
 export function runSection(name, env, prepared, opts) {
-  const { list, ours, boundary, where, extraMethods } = env;
+  const { list, legacyList, ours, boundary, where, extraMethods } = env;
   switch (name) {
     case 'decodeUtf8':
       return decodeSection(`${where}: decode UTF-8`, list, prepared.decodeUtf8, opts);
     case 'decodeLegacy':
       return decodeSection(`${where}: decode legacy single-byte`, list, prepared.decodeLegacy, opts);
+    case 'decodeCjk':
+      return decodeSection(`${where}: decode legacy multi-byte (CJK)`, list, prepared.decodeCjk, opts);
+    case 'encodeLegacy':
+      return legacyEncodeSection(`${where}: encode legacy`, legacyList, prepared.encodeLegacy, opts);
     case 'encode':
       return encodeSection(`${where}: encode UTF-8`, list, prepared.encode, opts);
     case 'small':
