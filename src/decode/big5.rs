@@ -1,7 +1,7 @@
 //! The Big5 decoder: the standard's handler with Big5 leading, index Big5 and the four pointers
 //! that decode to two code points.
 
-use super::cjk_common::{CjkDecoder, End, Handler, Step, BIG5};
+use super::cjk_common::{two_byte_fast, CjkDecoder, End, Handler, Step, BIG5};
 
 /// State of the standard's Big5 decoder: Big5 leading (0x00 for none).
 #[derive(Debug, Clone, Copy, Default)]
@@ -16,6 +16,31 @@ impl Handler for Big5Handler {
     #[inline]
     fn ascii_passthrough(&self) -> bool {
         self.leading == 0
+    }
+
+    #[inline]
+    fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+        if self.leading != 0 {
+            return (0, 0);
+        }
+        let index = BIG5.expanded();
+        two_byte_fast(
+            src,
+            dst,
+            |_| None,
+            |leading, byte| {
+                if !matches!(leading, 0x81..=0xFE) || !matches!(byte, 0x40..=0x7E | 0xA1..=0xFE) {
+                    return None;
+                }
+                let offset = if byte < 0x7F { 0x40 } else { 0x62 };
+                let pointer = (usize::from(leading) - 0x81) * 157 + usize::from(byte - offset);
+                // The four pointers with two code points are left to the handler.
+                if matches!(pointer, 1133 | 1135 | 1164 | 1166) {
+                    return None;
+                }
+                index.code_point(pointer)
+            },
+        )
     }
 
     fn handle(&mut self, byte: u8) -> Step {

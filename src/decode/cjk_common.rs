@@ -23,8 +23,8 @@ use generated::*;
 /// A two-byte index in the compact form described in `tables/src/cjk.rs`: sorted segments of
 /// pointers whose code points are stored explicitly (two byte planes plus an astral bit), are
 /// consecutive, or are members of monotone groups (bitmaps of code points). At first use the
-/// groups are expanded into a list and a block index to the segments is built (a few tens of
-/// KiB at most, only for an index in use).
+/// segments are expanded into a flat table indexed by pointer (two bytes per pointer, at most
+/// 47 KiB, only for an index in use), so a lookup is one load.
 #[derive(Debug)]
 pub(crate) struct Index {
     start: &'static [u16],
@@ -40,21 +40,40 @@ pub(crate) struct Index {
     expanded: OnceLock<Expanded>,
 }
 
-/// What an [`Index`] builds at first use.
+/// What an [`Index`] builds at first use: the index as a flat table.
 #[derive(Debug)]
-struct Expanded {
-    /// The members of all groups in order: the set bits of each group's bitmap.
-    members: Vec<u16>,
-    /// Per block of `1 << BLOCK_SHIFT` pointers, the last segment that starts at or before the
-    /// block's first pointer (0 if none), where the search for a pointer of the block starts.
-    blocks: Vec<u16>,
+pub(crate) struct Expanded {
+    /// The low 16 bits of the code point of every pointer below the index's end, 0 for none (no
+    /// index maps a pointer to U+0000 or to U+20000).
+    table: Vec<u16>,
+    /// Per pointer, whether its code point is in the astral plane [`ASTRAL_BASE`] (a bitmap by
+    /// pointer; empty when the index has no astral code points).
+    astral: Vec<u32>,
+}
+
+impl Expanded {
+    /// The standard's "index code point": the code point for `pointer`, or `None`.
+    #[inline(always)]
+    pub(crate) fn code_point(&self, pointer: usize) -> Option<u32> {
+        let low = *self.table.get(pointer)?;
+        if low == 0 {
+            return None;
+        }
+        let astral = self
+            .astral
+            .get(pointer / 32)
+            .is_some_and(|w| w >> (pointer % 32) & 1 == 1);
+        Some(if astral {
+            u32::from(low) | ASTRAL_BASE
+        } else {
+            u32::from(low)
+        })
+    }
 }
 
 /// Segment kinds (`tables/src/cjk.rs`); any other is a group's.
 const KIND_EXPLICIT: u8 = 0;
 const KIND_LINEAR: u8 = 1;
-/// log2 of the pointers per block of [`Expanded::blocks`].
-const BLOCK_SHIFT: usize = 6;
 /// The plane of every astral code point in the explicit planes (`tables/src/cjk.rs`).
 const ASTRAL_BASE: u32 = 0x20000;
 
@@ -107,25 +126,12 @@ impl Index {
     /// The standard's "index code point": the code point for `pointer`, or `None`.
     #[inline]
     pub(crate) fn code_point(&self, pointer: usize) -> Option<u32> {
-        let expanded = self.expanded();
-        let mut k = usize::from(*expanded.blocks.get(pointer >> BLOCK_SHIFT)?);
-        while self
-            .start
-            .get(k + 1)
-            .is_some_and(|&s| usize::from(s) <= pointer)
-        {
-            k += 1;
-        }
-        let first = usize::from(*self.start.get(k)?);
-        if pointer < first || pointer >= usize::from(*self.end.get(k)?) {
-            return None;
-        }
-        self.segment_code_point(expanded, k, pointer - first)
+        self.expanded().code_point(pointer)
     }
 
-    /// The code point at `offset` into segment `k`.
+    /// The code point at `offset` into segment `k`, `members` being the groups' members in order.
     #[inline]
-    fn segment_code_point(&self, expanded: &Expanded, k: usize, offset: usize) -> Option<u32> {
+    fn segment_code_point(&self, members: &[u16], k: usize, offset: usize) -> Option<(u32, bool)> {
         let value = usize::from(*self.value.get(k)?);
         match *self.kind.get(k)? {
             KIND_EXPLICIT => {
@@ -138,53 +144,68 @@ impl Index {
                     .astral
                     .get(i / 32)
                     .is_some_and(|w| w >> (i % 32) & 1 == 1);
-                Some(if astral { cp | ASTRAL_BASE } else { cp })
+                Some((cp, astral))
             }
-            KIND_LINEAR => u32::try_from(value + offset).ok(),
-            _ => expanded
-                .members
+            KIND_LINEAR => Some((u32::try_from(value + offset).ok()?, false)),
+            _ => members
                 .get(value + offset)
-                .map(|&cp| u32::from(cp)),
+                .map(|&cp| (u32::from(cp), false)),
         }
     }
 
-    /// The group members and the block index, built at first use.
-    fn expanded(&self) -> &Expanded {
-        self.expanded.get_or_init(|| {
-            let mut members = Vec::new();
-            for &[first_cp, w0, words] in self.groups {
-                let (w0, words) = (usize::from(w0), usize::from(words));
-                let bits = self.bits.get(w0..w0 + words).unwrap_or(&[]);
-                for (w, &word) in bits.iter().enumerate() {
-                    let mut word = word;
-                    while word != 0 {
-                        let bit = (w * 64) as u32 + word.trailing_zeros();
-                        members.push((u32::from(first_cp) + bit) as u16);
-                        word &= word - 1;
+    /// The flat table, built at first use.
+    #[inline]
+    pub(crate) fn expanded(&self) -> &Expanded {
+        self.expanded.get_or_init(|| self.expand())
+    }
+
+    /// Expands the groups and the segments into the flat table.
+    #[cold]
+    fn expand(&self) -> Expanded {
+        let mut members = Vec::new();
+        for &[first_cp, w0, words] in self.groups {
+            let (w0, words) = (usize::from(w0), usize::from(words));
+            let bits = self.bits.get(w0..w0 + words).unwrap_or(&[]);
+            for (w, &word) in bits.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let bit = (w * 64) as u32 + word.trailing_zeros();
+                    members.push((u32::from(first_cp) + bit) as u16);
+                    word &= word - 1;
+                }
+            }
+        }
+        let len = self.end.last().map_or(0, |&e| usize::from(e));
+        let mut table = vec![0u16; len];
+        let mut astral = Vec::new();
+        for (k, (&first, &end)) in self.start.iter().zip(self.end).enumerate() {
+            for pointer in usize::from(first)..usize::from(end) {
+                let offset = pointer - usize::from(first);
+                let Some((cp, is_astral)) = self.segment_code_point(&members, k, offset) else {
+                    continue;
+                };
+                if let Some(slot) = table.get_mut(pointer) {
+                    *slot = cp as u16;
+                }
+                if is_astral {
+                    if astral.is_empty() {
+                        astral = vec![0u32; len.div_ceil(32)];
+                    }
+                    if let Some(word) = astral.get_mut(pointer / 32) {
+                        *word |= 1 << (pointer % 32);
                     }
                 }
             }
-            let end = self.end.last().map_or(0, |&e| usize::from(e));
-            let blocks = (0..=end >> BLOCK_SHIFT)
-                .map(|b| {
-                    let first = b << BLOCK_SHIFT;
-                    let k = self.start.partition_point(|&s| usize::from(s) <= first);
-                    k.saturating_sub(1) as u16
-                })
-                .collect();
-            Expanded { members, blocks }
-        })
+        }
+        Expanded { table, astral }
     }
 
     /// Calls `f(pointer, code point)` for every pointer that has a code point, in pointer order.
     pub(crate) fn for_each(&self, mut f: impl FnMut(usize, u32)) {
         let expanded = self.expanded();
-        for (k, (&first, &end)) in self.start.iter().zip(self.end).enumerate() {
-            for pointer in usize::from(first)..usize::from(end) {
-                if let Some(cp) = self.segment_code_point(expanded, k, pointer - usize::from(first))
-                {
-                    f(pointer, cp);
-                }
+        for pointer in 0..expanded.table.len() {
+            if let Some(cp) = expanded.code_point(pointer) {
+                f(pointer, cp);
             }
         }
     }
@@ -271,8 +292,67 @@ pub(crate) trait Handler: Copy + Default {
     fn ascii_passthrough(&self) -> bool;
     /// The handler for a byte.
     fn handle(&mut self, byte: u8) -> Step;
+    /// The handler run in bulk over the start of `src`, for what needs no per-byte state machine
+    /// (ASCII runs; whole well-formed sequences of the common kinds): decodes into `dst` and
+    /// stops before the first byte it leaves to [`Handler::handle`]. It writes no more units than
+    /// it reads bytes, consumes only whole code points and leaves the state as the handler would.
+    /// Returns (bytes read, units written). Whenever [`Handler::ascii_passthrough`] holds, it reads
+    /// an ASCII byte at the start of `src` if `dst` has room.
+    #[inline]
+    fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+        if self.ascii_passthrough() {
+            let n = ascii_to_utf16(src, dst);
+            (n, n)
+        } else {
+            (0, 0)
+        }
+    }
     /// The handler for end-of-queue.
     fn end(&mut self) -> End;
+}
+
+/// The fast path of the two-byte families, from their initial state: ASCII runs, the non-ASCII
+/// single bytes `single` maps, and the lead/trail pairs `pair` maps to a code point; stops before
+/// any other byte (a lead at the end of the window included). Writes at most one unit per byte
+/// read, within `min(src.len(), dst.len())`.
+#[inline(always)]
+pub(crate) fn two_byte_fast(
+    src: &[u8],
+    dst: &mut [u16],
+    single: impl Fn(u8) -> Option<u16>,
+    pair: impl Fn(u8, u8) -> Option<u32>,
+) -> (usize, usize) {
+    let n = src.len().min(dst.len());
+    let (src, dst) = (&src[..n], &mut dst[..n]);
+    let (mut i, mut j) = (0, 0);
+    // Every step writes no more units than it reads bytes, so `j <= i < n` when writing.
+    while let Some(&b) = src.get(i) {
+        if b < 0x80 {
+            let k = ascii_to_utf16(&src[i..], &mut dst[j..]);
+            i += k;
+            j += k;
+            continue;
+        }
+        if let Some(unit) = single(b) {
+            dst[j] = unit;
+            i += 1;
+            j += 1;
+            continue;
+        }
+        let Some(cp) = src.get(i + 1).and_then(|&t| pair(b, t)) else {
+            break;
+        };
+        if cp > 0xFFFF {
+            dst[j] = (0xD7C0 + (cp >> 10)) as u16;
+            dst[j + 1] = (0xDC00 | (cp & 0x3FF)) as u16;
+            j += 2;
+        } else {
+            dst[j] = cp as u16;
+            j += 1;
+        }
+        i += 2;
+    }
+    (i, j)
 }
 
 /// Bytes restored to the I/O queue that were consumed in an earlier call, replayed before the
@@ -363,18 +443,21 @@ impl<H: Handler> RawDecoder for CjkDecoder<H> {
                 None => break,
             };
             let from_replay = replayed.is_some();
-            if !from_replay && byte < 0x80 && self.handler.ascii_passthrough() {
-                let n = ascii_to_utf16(
+            if !from_replay {
+                let (r, w) = self.handler.fast(
                     src.get(i..).unwrap_or(&[]),
                     dst.get_mut(j..).unwrap_or(&mut []),
                 );
-                if n == 0 {
+                if r > 0 {
+                    i += r;
+                    j += w;
+                    mark = (i, self.handler, self.replay);
+                    continue;
+                }
+                if byte < 0x80 && self.handler.ascii_passthrough() {
+                    // The fast path takes an ASCII byte whenever there is room for it.
                     return (DecoderResult::OutputFull, i, j);
                 }
-                i += n;
-                j += n;
-                mark.0 = i;
-                continue;
             }
             let room = dst.len() - j;
             let units = match self.handler.handle(byte) {

@@ -1,7 +1,7 @@
 //! The EUC-JP decoder: the standard's handler with EUC-JP jis0212 and EUC-JP leading, halfwidth
 //! katakana after 0x8E, index jis0208, and index jis0212 after 0x8F.
 
-use super::cjk_common::{CjkDecoder, End, Handler, Step, JIS0208, JIS0212};
+use super::cjk_common::{two_byte_fast, CjkDecoder, End, Handler, Step, JIS0208, JIS0212};
 
 /// State of the standard's EUC-JP decoder.
 #[derive(Debug, Clone, Copy, Default)]
@@ -19,6 +19,27 @@ impl Handler for EucJpHandler {
     #[inline]
     fn ascii_passthrough(&self) -> bool {
         self.leading == 0
+    }
+
+    #[inline]
+    fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+        if self.leading != 0 {
+            return (0, 0);
+        }
+        let index = JIS0208.expanded();
+        two_byte_fast(
+            src,
+            dst,
+            |_| None,
+            |leading, byte| match (leading, byte) {
+                (0x8E, 0xA1..=0xDF) => Some(0xFF61 - 0xA1 + u32::from(byte)),
+                // jis0212 (after 0x8F) is left to the handler.
+                (0xA1..=0xFE, 0xA1..=0xFE) => {
+                    index.code_point(usize::from(leading - 0xA1) * 94 + usize::from(byte - 0xA1))
+                }
+                _ => None,
+            },
+        )
     }
 
     fn handle(&mut self, byte: u8) -> Step {

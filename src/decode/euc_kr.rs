@@ -1,6 +1,6 @@
 //! The EUC-KR decoder: the standard's handler with EUC-KR leading and index EUC-KR.
 
-use super::cjk_common::{CjkDecoder, End, Handler, Step, EUC_KR};
+use super::cjk_common::{two_byte_fast, CjkDecoder, End, Handler, Step, EUC_KR};
 
 /// State of the standard's EUC-KR decoder: EUC-KR leading (0x00 for none).
 #[derive(Debug, Clone, Copy, Default)]
@@ -15,6 +15,25 @@ impl Handler for EucKrHandler {
     #[inline]
     fn ascii_passthrough(&self) -> bool {
         self.leading == 0
+    }
+
+    #[inline]
+    fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+        if self.leading != 0 {
+            return (0, 0);
+        }
+        let index = EUC_KR.expanded();
+        two_byte_fast(
+            src,
+            dst,
+            |_| None,
+            |leading, byte| {
+                if !matches!(leading, 0x81..=0xFE) || !matches!(byte, 0x41..=0xFE) {
+                    return None;
+                }
+                index.code_point(usize::from(leading - 0x81) * 190 + usize::from(byte - 0x41))
+            },
+        )
     }
 
     fn handle(&mut self, byte: u8) -> Step {

@@ -1,7 +1,9 @@
 //! The gb18030 decoder (also GBK's decoder): the standard's handler with gb18030 first, second and
 //! third, index gb18030 for two bytes and index gb18030 ranges for four.
 
-use super::cjk_common::{gb18030_ranges_code_point, CjkDecoder, End, Handler, Step, GB18030};
+use super::cjk_common::{
+    gb18030_ranges_code_point, two_byte_fast, CjkDecoder, End, Handler, Step, GB18030,
+};
 
 /// State of the standard's gb18030 decoder: gb18030 first, second and third (0x00 for none).
 #[derive(Debug, Clone, Copy, Default)]
@@ -18,6 +20,27 @@ impl Handler for Gb18030Handler {
     #[inline]
     fn ascii_passthrough(&self) -> bool {
         self.first == 0
+    }
+
+    #[inline]
+    fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+        if self.first != 0 {
+            return (0, 0);
+        }
+        let index = GB18030.expanded();
+        two_byte_fast(
+            src,
+            dst,
+            |byte| (byte == 0x80).then_some(0x20AC),
+            |leading, byte| {
+                // Four-byte sequences (a digit second) are left to the handler.
+                if !matches!(leading, 0x81..=0xFE) || !matches!(byte, 0x40..=0x7E | 0x80..=0xFE) {
+                    return None;
+                }
+                let offset = if byte < 0x7F { 0x40 } else { 0x41 };
+                index.code_point((usize::from(leading) - 0x81) * 190 + usize::from(byte - offset))
+            },
+        )
     }
 
     fn handle(&mut self, byte: u8) -> Step {

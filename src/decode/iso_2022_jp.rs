@@ -53,6 +53,68 @@ impl Handler for Iso2022JpHandler {
         false
     }
 
+    #[inline]
+    fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+        // Every step below reads at least as many bytes as it writes units.
+        let n = src.len().min(dst.len());
+        let (src, dst) = (&src[..n], &mut dst[..n]);
+        let (mut i, mut j) = (0, 0);
+        match self.state {
+            State::Ascii => {
+                while let Some(&byte) = src.get(i) {
+                    if byte >= 0x80 || matches!(byte, 0x0E | 0x0F | 0x1B) {
+                        break;
+                    }
+                    dst[j] = u16::from(byte);
+                    i += 1;
+                    j += 1;
+                }
+            }
+            State::Roman => {
+                while let Some(&byte) = src.get(i) {
+                    dst[j] = match byte {
+                        0x5C => 0xA5,
+                        0x7E => 0x203E,
+                        0x0E | 0x0F | 0x1B | 0x80..=0xFF => break,
+                        _ => u16::from(byte),
+                    };
+                    i += 1;
+                    j += 1;
+                }
+            }
+            State::Katakana => {
+                while let Some(&byte @ 0x21..=0x5F) = src.get(i) {
+                    dst[j] = 0xFF61 - 0x21 + u16::from(byte);
+                    i += 1;
+                    j += 1;
+                }
+            }
+            State::LeadingByte => {
+                let index = JIS0208.expanded();
+                while let (Some(&leading @ 0x21..=0x7E), Some(&byte @ 0x21..=0x7E)) =
+                    (src.get(i), src.get(i + 1))
+                {
+                    let pointer = usize::from(leading - 0x21) * 94 + usize::from(byte - 0x21);
+                    let Some(unit) = index
+                        .code_point(pointer)
+                        .and_then(|cp| u16::try_from(cp).ok())
+                    else {
+                        break;
+                    };
+                    dst[j] = unit;
+                    self.leading = leading;
+                    i += 2;
+                    j += 1;
+                }
+            }
+            _ => {}
+        }
+        if j > 0 {
+            self.output = false;
+        }
+        (i, j)
+    }
+
     fn handle(&mut self, byte: u8) -> Step {
         match self.state {
             State::Ascii => match byte {

@@ -65,27 +65,24 @@ pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
     let n = src.len().min(dst.len());
     let (src, dst) = (&src[..n], &mut dst[..n]);
     let mut i = 0;
-    while i + 8 <= n {
-        let chunk = u64::from_le_bytes([
-            src[i],
-            src[i + 1],
-            src[i + 2],
-            src[i + 3],
-            src[i + 4],
-            src[i + 5],
-            src[i + 6],
-            src[i + 7],
-        ]);
-        if chunk & 0x8080_8080_8080_8080 != 0 {
+    // Eight bytes at a time while they are all ASCII.
+    for (s, d) in src.chunks_exact(8).zip(dst.chunks_exact_mut(8)) {
+        let (Ok(s), Ok(d)) = (<&[u8; 8]>::try_from(s), <&mut [u16; 8]>::try_from(d)) else {
+            break;
+        };
+        if u64::from_le_bytes(*s) & 0x8080_8080_8080_8080 != 0 {
             break;
         }
-        for k in 0..8 {
-            dst[i + k] = u16::from(src[i + k]);
+        for (d, &s) in d.iter_mut().zip(s) {
+            *d = u16::from(s);
         }
         i += 8;
     }
-    while i < n && src[i] < 0x80 {
-        dst[i] = u16::from(src[i]);
+    for (d, &s) in dst[i..].iter_mut().zip(&src[i..]) {
+        if s >= 0x80 {
+            break;
+        }
+        *d = u16::from(s);
         i += 1;
     }
     i

@@ -1,7 +1,7 @@
 //! The Shift_JIS decoder: the standard's handler with Shift_JIS leading, index jis0208, halfwidth
 //! katakana and the user-defined range (pointers 8836 to 10715, to U+E000 to U+E757).
 
-use super::cjk_common::{CjkDecoder, End, Handler, Step, JIS0208};
+use super::cjk_common::{two_byte_fast, CjkDecoder, End, Handler, Step, JIS0208};
 
 /// State of the standard's Shift_JIS decoder: Shift_JIS leading (0x00 for none).
 #[derive(Debug, Clone, Copy, Default)]
@@ -16,6 +16,38 @@ impl Handler for ShiftJisHandler {
     #[inline]
     fn ascii_passthrough(&self) -> bool {
         self.leading == 0
+    }
+
+    #[inline]
+    fn fast(&mut self, src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+        if self.leading != 0 {
+            return (0, 0);
+        }
+        let index = JIS0208.expanded();
+        two_byte_fast(
+            src,
+            dst,
+            |byte| match byte {
+                0x80 => Some(0x80),
+                0xA1..=0xDF => Some(0xFF61 - 0xA1 + u16::from(byte)),
+                _ => None,
+            },
+            |leading, byte| {
+                if !matches!(leading, 0x81..=0x9F | 0xE0..=0xFC)
+                    || !matches!(byte, 0x40..=0x7E | 0x80..=0xFC)
+                {
+                    return None;
+                }
+                let offset = if byte < 0x7F { 0x40 } else { 0x41 };
+                let leading_offset = if leading < 0xA0 { 0x81 } else { 0xC1 };
+                let pointer =
+                    usize::from(leading - leading_offset) * 188 + usize::from(byte - offset);
+                if (8836..=10715).contains(&pointer) {
+                    return Some(0xE000 - 8836 + pointer as u32);
+                }
+                index.code_point(pointer)
+            },
+        )
     }
 
     fn handle(&mut self, byte: u8) -> Step {

@@ -63,26 +63,56 @@ impl RawDecoder for SingleByteDecoder {
         dst: &mut [u16],
         _last: bool,
     ) -> (DecoderResult, usize, usize) {
-        let (mut i, mut j) = (0, 0);
-        while i < src.len() {
-            if j == dst.len() {
-                return (DecoderResult::OutputFull, i, j);
+        // One unit per byte: the first `n` bytes fit, and `i` counts both.
+        let n = src.len().min(dst.len());
+        let (src_n, dst_n) = (&src[..n], &mut dst[..n]);
+        let index = self.index;
+        let mut i = 0;
+        'runs: loop {
+            i += ascii_to_utf16(&src_n[i..], &mut dst_n[i..]);
+            // Then chunks of eight bytes with a non-ASCII one, looked up without a branch per
+            // byte, until an all-ASCII chunk; a chunk with a byte that has no code point is redone
+            // below one byte at a time.
+            loop {
+                let (Some(s), Some(d)) = (src_n.get(i..i + 8), dst_n.get_mut(i..i + 8)) else {
+                    break 'runs;
+                };
+                let (Ok(s), Ok(d)) = (<&[u8; 8]>::try_from(s), <&mut [u16; 8]>::try_from(d)) else {
+                    break 'runs;
+                };
+                if u64::from_le_bytes(*s) & 0x8080_8080_8080_8080 == 0 {
+                    continue 'runs;
+                }
+                let mut zero = false;
+                for (d, &b) in d.iter_mut().zip(s) {
+                    let mapped = index[usize::from(b & 0x7F)];
+                    let unit = if b < 0x80 { u16::from(b) } else { mapped };
+                    // A byte without a code point (or U+0000, rare in text) sends the chunk to
+                    // the byte-at-a-time loop.
+                    zero |= unit == 0;
+                    *d = unit;
+                }
+                if zero {
+                    break 'runs;
+                }
+                i += 8;
             }
-            let byte = src[i];
-            if byte < 0x80 {
-                let n = ascii_to_utf16(&src[i..], &mut dst[j..]);
-                i += n;
-                j += n;
-                continue;
-            }
-            let cp = self.index[usize::from(byte - 0x80)];
-            i += 1;
-            if cp == 0 {
-                return (DecoderResult::Malformed, i, j);
-            }
-            dst[j] = cp;
-            j += 1;
         }
-        (DecoderResult::InputEmpty, i, j)
+        for (d, &b) in dst_n[i..].iter_mut().zip(&src_n[i..]) {
+            if b < 0x80 {
+                *d = u16::from(b);
+            } else {
+                let cp = index[usize::from(b & 0x7F)];
+                if cp == 0 {
+                    return (DecoderResult::Malformed, i + 1, i);
+                }
+                *d = cp;
+            }
+            i += 1;
+        }
+        if i < src.len() {
+            return (DecoderResult::OutputFull, i, i);
+        }
+        (DecoderResult::InputEmpty, i, i)
     }
 }

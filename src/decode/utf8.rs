@@ -91,6 +91,89 @@ impl Utf8Decoder {
     }
 }
 
+/// Decodes from the start of `src`, with no sequence pending, ASCII and every well-formed sequence
+/// that lies entirely within the first `min(src.len(), dst.len())` bytes; stops before anything
+/// else (a malformed or truncated sequence, or one that crosses that window). No sequence writes
+/// more units than it has bytes, so the window bounds the output too. Returns (read, written).
+#[inline]
+fn decode_fast(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    let n = src.len().min(dst.len());
+    let (src, dst) = (&src[..n], &mut dst[..n]);
+    let (mut i, mut j) = (0, 0);
+    // `j <= i` throughout, so every write below is in bounds.
+    while let Some(&b0) = src.get(i) {
+        if b0 < 0x80 {
+            dst[j] = u16::from(b0);
+            i += 1;
+            j += 1;
+            // A run of ASCII takes the bulk path; a lone space between words does not.
+            if src.get(i).is_some_and(|&b| b < 0x80) {
+                let k = ascii_to_utf16(&src[i..], &mut dst[j..]);
+                i += k;
+                j += k;
+            }
+            continue;
+        }
+        if (0xC2..=0xDF).contains(&b0) {
+            match src.get(i + 1) {
+                Some(&b1) if is_continuation(b1) => {
+                    dst[j] = (u16::from(b0 & 0x1F) << 6) | u16::from(b1 & 0x3F);
+                    i += 2;
+                    j += 1;
+                    continue;
+                }
+                _ => break,
+            }
+        }
+        if b0 & 0xF0 == 0xE0 {
+            let (Some(&b1), Some(&b2)) = (src.get(i + 1), src.get(i + 2)) else {
+                break;
+            };
+            let unit =
+                (u16::from(b0 & 0x0F) << 12) | (u16::from(b1 & 0x3F) << 6) | u16::from(b2 & 0x3F);
+            // The boundaries of E0 (no overlongs) and ED (no surrogates), as a range check.
+            if !is_continuation(b1)
+                || !is_continuation(b2)
+                || unit < 0x800
+                || (0xD800..=0xDFFF).contains(&unit)
+            {
+                break;
+            }
+            dst[j] = unit;
+            i += 3;
+            j += 1;
+            continue;
+        }
+        if (0xF0..=0xF4).contains(&b0) {
+            let (Some(&b1), Some(&b2), Some(&b3)) =
+                (src.get(i + 1), src.get(i + 2), src.get(i + 3))
+            else {
+                break;
+            };
+            let cp = (u32::from(b0 & 0x07) << 18)
+                | (u32::from(b1 & 0x3F) << 12)
+                | (u32::from(b2 & 0x3F) << 6)
+                | u32::from(b3 & 0x3F);
+            // The boundaries of F0 (no overlongs) and F4 (nothing above U+10FFFF).
+            if !is_continuation(b1)
+                || !is_continuation(b2)
+                || !is_continuation(b3)
+                || !(0x10000..=0x10FFFF).contains(&cp)
+            {
+                break;
+            }
+            let c = cp - 0x10000;
+            dst[j] = 0xD800 | (c >> 10) as u16;
+            dst[j + 1] = 0xDC00 | (c & 0x3FF) as u16;
+            i += 4;
+            j += 2;
+            continue;
+        }
+        break;
+    }
+    (i, j)
+}
+
 impl RawDecoder for Utf8Decoder {
     fn decode_raw(
         &mut self,
@@ -101,14 +184,18 @@ impl RawDecoder for Utf8Decoder {
         let (mut i, mut j) = (0, 0);
         loop {
             if self.bytes_needed == 0 {
-                let n = ascii_to_utf16(&src[i..], &mut dst[j..]);
-                i += n;
-                j += n;
+                let (r, w) = decode_fast(&src[i..], &mut dst[j..]);
+                i += r;
+                j += w;
                 if i == src.len() {
                     break;
                 }
                 if j == dst.len() {
                     return (DecoderResult::OutputFull, i, j);
+                }
+                if r > 0 {
+                    // Stopped at the window's end: a new window.
+                    continue;
                 }
                 if src[i] >= 0x80 {
                     if let Some((len, cp)) = Self::whole_sequence(src, i) {

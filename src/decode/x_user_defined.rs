@@ -1,6 +1,6 @@
 //! The x-user-defined decoder: ASCII as is, bytes 0x80..=0xFF to U+F780..=U+F7FF.
 
-use super::{ascii_to_utf16, DecoderResult, RawDecoder};
+use super::{DecoderResult, RawDecoder};
 
 /// The standard's x-user-defined decoder (stateless, never an error).
 #[derive(Debug, Clone)]
@@ -13,22 +13,18 @@ impl RawDecoder for XUserDefinedDecoder {
         dst: &mut [u16],
         _last: bool,
     ) -> (DecoderResult, usize, usize) {
-        let (mut i, mut j) = (0, 0);
-        while i < src.len() {
-            if j == dst.len() {
-                return (DecoderResult::OutputFull, i, j);
-            }
-            let byte = src[i];
-            if byte < 0x80 {
-                let n = ascii_to_utf16(&src[i..], &mut dst[j..]);
-                i += n;
-                j += n;
-                continue;
-            }
-            dst[j] = 0xF780 + u16::from(byte - 0x80);
-            i += 1;
-            j += 1;
+        // One unit per byte, never an error: the first `min(src, dst)` bytes are decoded.
+        let n = src.len().min(dst.len());
+        for (d, &b) in dst[..n].iter_mut().zip(&src[..n]) {
+            *d = if b < 0x80 {
+                u16::from(b)
+            } else {
+                0xF780 + u16::from(b - 0x80)
+            };
         }
-        (DecoderResult::InputEmpty, i, j)
+        if n < src.len() {
+            return (DecoderResult::OutputFull, n, n);
+        }
+        (DecoderResult::InputEmpty, n, n)
     }
 }
