@@ -38,12 +38,33 @@ export function putBytes(bytes) {
   return bytes.length;
 }
 
+// Writing a string's code units into wasm memory: a charCodeAt loop works everywhere; the Node
+// entry installs Buffer's utf16le write (it copies code units as they are, lone surrogates
+// included) for longer strings.
+let nativeWrite = null;
+let nativeWriteThreshold = Infinity;
+
+/**
+ * Installs a native writer `(arrayBuffer, byteOffset, string) => void` that stores the string's
+ * UTF-16 code units (little-endian, unpaired surrogates kept) at byteOffset, used for strings of at
+ * least `threshold` code units.
+ */
+export function setNativeStringWriter(write, threshold) {
+  nativeWrite = write;
+  nativeWriteThreshold = threshold;
+}
+
 /** Copies the code units of `string` into the reusable input unit buffer; returns their count. */
 export function putString(string) {
   const n = string.length;
-  const at = (wasm.input_units(n) >>> 0) >>> 1;
+  const ptr = wasm.input_units(n) >>> 0;
   refreshViews();
+  if (n >= nativeWriteThreshold) {
+    nativeWrite(memoryBuffer, ptr, string);
+    return n;
+  }
   const m = mem16;
+  const at = ptr >>> 1;
   for (let i = 0; i < n; i++) m[at + i] = string.charCodeAt(i);
   return n;
 }

@@ -5,10 +5,16 @@
 
 import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
-import { setLoader, setNativeStringBuilder } from './boundary.js';
+import { setLoader, setNativeStringBuilder, setNativeStringWriter } from './boundary.js';
 import { initSync } from './wasm.js';
 
 setLoader(() => initSync({ module: readFileSync(new URL('./wasm_bg.wasm', import.meta.url)) }));
 // Buffer's utf16le decoding builds long strings fastest in Node (npm run bench: about 1.9x
 // String.fromCharCode.apply from 32 code units on); it never strips a U+FEFF.
 setNativeStringBuilder((buffer, byteOffset, byteLength) => Buffer.from(buffer, byteOffset, byteLength).toString('utf16le'), 32);
+// Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates
+// kept, so USVString conversion still happens in the encoder): from 48 code units on it beats the
+// charCodeAt loop (1.3x at 64 units, 17x at 1024; its fixed cost is about 90 ns).
+setNativeStringWriter((buffer, byteOffset, string) => {
+  Buffer.from(buffer, byteOffset, string.length * 2).write(string, 0, 'utf16le');
+}, 48);
