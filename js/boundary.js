@@ -69,6 +69,51 @@ export function putString(string) {
   return n;
 }
 
+// Large inputs cross into wasm in slices, so wasm memory stays bounded (a 32-bit wasm memory cannot
+// hold a 1.5 GB input and its 3 GB of UTF-16 at once). The limits are variables only so that
+// tests can make them tiny.
+let sliceBytes = 1 << 24;
+let sliceUnits = 1 << 22;
+
+/** The slice limits in bytes (decoder input) and UTF-16 code units (encoder input). */
+export function sliceLimits() {
+  return { bytes: sliceBytes, units: sliceUnits };
+}
+
+/** Sets the slice limits (tests only: they make the sliced paths run on small inputs). */
+export function setSliceLimits(bytes, units) {
+  sliceBytes = bytes;
+  sliceUnits = units;
+}
+
+/**
+ * The end of the slice of `string` that starts at `start`: at most the unit limit long, and never
+ * between the two halves of a surrogate pair.
+ */
+export function sliceEnd(string, start) {
+  let end = Math.min(string.length, start + sliceUnits);
+  if (end < string.length && end - start > 1) {
+    const last = string.charCodeAt(end - 1);
+    const next = string.charCodeAt(end);
+    if (last >= 0xd800 && last <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) end--;
+  }
+  return end;
+}
+
+/** One Uint8Array holding `parts` one after another. */
+export function concatBytes(parts) {
+  if (parts.length === 1) return parts[0];
+  let total = 0;
+  for (const part of parts) total += part.length;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
 /** A copy of `n` output bytes as a new Uint8Array. */
 export function takeBytes(n) {
   const ptr = wasm.output_bytes_ptr() >>> 0;

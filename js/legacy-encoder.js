@@ -9,7 +9,7 @@
 // a high surrogate that ended a chunk). The flushing call, a fatal error or close() frees it; a
 // FinalizationRegistry frees handles of encoders abandoned mid-stream.
 
-import { core, encodingName, lookupLabel, putString, takeBytes } from './boundary.js';
+import { concatBytes, core, encodingName, lookupLabel, putString, sliceEnd, sliceLimits, takeBytes } from './boundary.js';
 import { illegalInvocation, shapeInterface, toDictionary, toDOMString } from './webidl.js';
 
 const slots = new WeakMap();
@@ -78,10 +78,28 @@ export function encode(input, label, options) {
   const w = core();
   const handle = w.encoder_new(s.ordinal);
   try {
-    return bytesOrThrow(w.encoder_encode(handle, putString(string), true, s.html), s.ordinal);
+    return encodeSlices(handle, string, true, s);
   } finally {
     w.encoder_free(handle);
   }
+}
+
+/**
+ * Encodes `string` with the wasm encoder `handle`, in slices above the slice limit (the encoder
+ * keeps a surrogate pair or ISO-2022-JP's state across them); `last` ends the sequence. Throws
+ * like bytesOrThrow.
+ */
+function encodeSlices(handle, string, last, s) {
+  const w = core();
+  if (string.length <= sliceLimits().units) return bytesOrThrow(w.encoder_encode(handle, putString(string), last, s.html), s.ordinal);
+  const parts = [];
+  for (let at = 0; at < string.length; ) {
+    const end = sliceEnd(string, at);
+    const final = last && end === string.length;
+    parts.push(bytesOrThrow(w.encoder_encode(handle, putString(string.slice(at, end)), final, s.html), s.ordinal));
+    at = end;
+  }
+  return concatBytes(parts);
 }
 
 function slotsOf(object, member) {
@@ -137,9 +155,14 @@ export class LegacyEncoder {
       s.handle = w.encoder_new(s.ordinal);
       if (registry !== null) registry.register(this, s.handle, this);
     }
-    const n = w.encoder_encode(s.handle, putString(input), !stream, s.html);
-    if (!stream || n < 0) release(s, this);
-    return bytesOrThrow(n, s.ordinal);
+    try {
+      const bytes = encodeSlices(s.handle, input, !stream, s);
+      if (!stream) release(s, this);
+      return bytes;
+    } catch (error) {
+      release(s, this);
+      throw error;
+    }
   }
 
   /**

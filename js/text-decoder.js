@@ -5,7 +5,7 @@
 // bytes and BOM state; the flushing call (or a fatal error) frees it deterministically, and a
 // FinalizationRegistry frees handles of decoders abandoned mid-stream.
 
-import { core, encodingName, lookupLabel, putBytes, takeString } from './boundary.js';
+import { core, encodingName, lookupLabel, putBytes, sliceLimits, takeString } from './boundary.js';
 import { illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString } from './webidl.js';
 
 const slots = new WeakMap();
@@ -49,28 +49,58 @@ export function releaseHandle(s, token) {
   }
 }
 
+function fatalError(s) {
+  return new TypeError(`The encoded data is not valid ${encodingName(s.ordinal)}`);
+}
+
 /**
  * Decodes `bytes` with the decoder state `s` (`stream` keeps state for the next call); returns the
  * string or throws TypeError for a fatal error. `token` identifies the owner for the registry.
  */
 export function decodeWith(s, token, bytes, stream) {
   const w = core();
+  const limit = sliceLimits().bytes;
+  if (bytes.length > limit) return decodeSliced(s, token, bytes, stream, limit);
   const len = putBytes(bytes);
   let n;
   if (s.handle === 0 && !stream) {
     n = w.decode_once(s.ordinal, s.fatal, s.ignoreBOM, len);
   } else {
-    if (s.handle === 0) {
-      s.handle = w.decoder_new(s.ordinal, s.fatal, s.ignoreBOM);
-      if (registry !== null) registry.register(token, s.handle, token);
-    }
-    n = w.decoder_decode(s.handle, len, stream);
+    n = w.decoder_decode(handleOf(s, token), len, stream);
     if (!stream || n < 0) releaseHandle(s, token);
   }
-  if (n < 0) {
-    throw new TypeError(`The encoded data is not valid ${encodingName(s.ordinal)}`);
-  }
+  if (n < 0) throw fatalError(s);
   return takeString(n);
+}
+
+function handleOf(s, token) {
+  if (s.handle === 0) {
+    s.handle = core().decoder_new(s.ordinal, s.fatal, s.ignoreBOM);
+    if (registry !== null) registry.register(token, s.handle, token);
+  }
+  return s.handle;
+}
+
+/** decodeWith for an input above the slice limit: the slices go through a streaming handle. */
+function decodeSliced(s, token, bytes, stream, limit) {
+  const w = core();
+  const handle = handleOf(s, token);
+  const parts = [];
+  for (let at = 0; at < bytes.length; at += limit) {
+    const n = w.decoder_decode(handle, putBytes(bytes.subarray(at, at + limit)), true);
+    if (n < 0) {
+      releaseHandle(s, token);
+      throw fatalError(s);
+    }
+    parts.push(takeString(n));
+  }
+  if (!stream) {
+    const n = w.decoder_decode(handle, 0, false);
+    releaseHandle(s, token);
+    if (n < 0) throw fatalError(s);
+    parts.push(takeString(n));
+  }
+  return parts.join('');
 }
 
 /** The Encoding Standard's TextDecoder. */

@@ -1,7 +1,7 @@
 // TextEncoder (UTF-8 only, as the standard defines it) with encode() and encodeInto(), over the
 // wasm UTF-8 encoder.
 
-import { core, putString, takeBytes, viewBytes } from './boundary.js';
+import { concatBytes, core, putString, sliceEnd, sliceLimits, takeBytes, viewBytes } from './boundary.js';
 import { illegalInvocation, shapeInterface, toDOMString, toUint8Array } from './webidl.js';
 
 const brand = new WeakSet();
@@ -28,7 +28,15 @@ export class TextEncoder {
     check(this, 'encode');
     const input = arguments.length > 0 && arguments[0] !== undefined ? toDOMString(arguments[0], "Failed to execute 'encode' on 'TextEncoder'") : '';
     const w = core();
-    return takeBytes(w.encode_utf8(putString(input)));
+    if (input.length <= sliceLimits().units) return takeBytes(w.encode_utf8(putString(input)));
+    // Above the slice limit: slices that never split a surrogate pair, so each encodes alone.
+    const parts = [];
+    for (let at = 0; at < input.length; ) {
+      const end = sliceEnd(input, at);
+      parts.push(takeBytes(w.encode_utf8(putString(input.slice(at, end)))));
+      at = end;
+    }
+    return concatBytes(parts);
   }
 
   encodeInto(source, destination) {
@@ -39,9 +47,26 @@ export class TextEncoder {
     const string = toDOMString(source, "Failed to execute 'encodeInto' on 'TextEncoder'");
     const dest = toUint8Array(destination, "Failed to execute 'encodeInto' on 'TextEncoder'");
     const w = core();
-    const written = w.encode_utf8_into(putString(string), byteLength(dest));
-    const read = w.last_read();
-    if (written > 0) set(dest, viewBytes(written));
+    const capacity = byteLength(dest);
+    if (string.length <= sliceLimits().units) {
+      const written = w.encode_utf8_into(putString(string), capacity);
+      const read = w.last_read();
+      if (written > 0) set(dest, viewBytes(written));
+      return { read, written };
+    }
+    // Above the slice limit: slice by slice (never splitting a surrogate pair) until the string
+    // ends or the next scalar value does not fit.
+    let read = 0;
+    let written = 0;
+    while (read < string.length) {
+      const end = sliceEnd(string, read);
+      const n = w.encode_utf8_into(putString(string.slice(read, end)), capacity - written);
+      const r = w.last_read();
+      if (n > 0) set(dest, viewBytes(n), written);
+      read += r;
+      written += n;
+      if (read < end) break;
+    }
     return { read, written };
   }
 }
