@@ -14,8 +14,9 @@
 // Where the host has no TransformStream, both exports are `undefined` (an ESM module cannot
 // leave an export out conditionally); the polyfill skips them.
 
-import { core, encodingName, putString, takeBytes } from './boundary.js';
+import { encodingName } from './boundary.js';
 import { decodeWith, decoderState, releaseHandle } from './text-decoder.js';
+import { encodeUtf8 } from './text-encoder.js';
 import { illegalInvocation, shapeInterface, toBufferSource, toDOMString } from './webidl.js';
 
 /** The host's TransformStream, captured when this module is evaluated. */
@@ -128,7 +129,7 @@ function makeTextEncoderStream() {
             if (end === 0) return;
             input = input.slice(0, end);
           }
-          const output = takeBytes(core().encode_utf8(putString(input)));
+          const output = encodeUtf8(input);
           if (output.length > 0) controller.enqueue(output);
         },
         flush(controller) {

@@ -13,6 +13,22 @@ function check(object, member) {
   if (!brand.has(object)) throw illegalInvocation('TextEncoder', member);
 }
 
+/**
+ * UTF-8 encodes `input` (unpaired surrogates become U+FFFD) into a new Uint8Array; above the slice
+ * limit in slices that never split a surrogate pair, so each encodes alone.
+ */
+export function encodeUtf8(input) {
+  const w = core();
+  if (input.length <= sliceLimits().units) return takeBytes(w.encode_utf8(putString(input)));
+  const parts = [];
+  for (let at = 0; at < input.length; ) {
+    const end = sliceEnd(input, at);
+    parts.push(takeBytes(w.encode_utf8(putString(input.slice(at, end)))));
+    at = end;
+  }
+  return concatBytes(parts);
+}
+
 /** The Encoding Standard's TextEncoder. */
 export class TextEncoder {
   constructor() {
@@ -27,16 +43,7 @@ export class TextEncoder {
   encode() {
     check(this, 'encode');
     const input = arguments.length > 0 && arguments[0] !== undefined ? toDOMString(arguments[0], "Failed to execute 'encode' on 'TextEncoder'") : '';
-    const w = core();
-    if (input.length <= sliceLimits().units) return takeBytes(w.encode_utf8(putString(input)));
-    // Above the slice limit: slices that never split a surrogate pair, so each encodes alone.
-    const parts = [];
-    for (let at = 0; at < input.length; ) {
-      const end = sliceEnd(input, at);
-      parts.push(takeBytes(w.encode_utf8(putString(input.slice(at, end)))));
-      at = end;
-    }
-    return concatBytes(parts);
+    return encodeUtf8(input);
   }
 
   encodeInto(source, destination) {

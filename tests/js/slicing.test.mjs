@@ -120,3 +120,40 @@ test('the real limits: a 40 MB decode and a 10M-unit encode with a pair at a sli
   assert.equal(read, units - 1, 'the pair at the edge does not fit whole');
   assert.equal(written, units - 1);
 });
+
+test('TextEncoderStream and TextDecoderStream: sliced chunks equal whole', async () => {
+  const { TextEncoderStream, TextDecoderStream } = await importPkg('node.js');
+  async function roundTrip(chunks) {
+    const encoded = [];
+    const enc = new TextEncoderStream();
+    const writer = enc.writable.getWriter();
+    const reading = (async () => {
+      for await (const bytes of enc.readable) encoded.push(...bytes);
+    })();
+    for (const c of chunks) await writer.write(c);
+    await writer.close();
+    await reading;
+    const dec = new TextDecoderStream();
+    const w2 = dec.writable.getWriter();
+    let text = '';
+    const reading2 = (async () => {
+      for await (const s of dec.readable) text += s;
+    })();
+    await w2.write(Uint8Array.from(encoded));
+    await w2.close();
+    await reading2;
+    return { encoded, text };
+  }
+  for (let k = 0; k < 100; k++) {
+    const chunks = [randomString(), randomString(), randomString()];
+    boundary.setSliceLimits(defaults.bytes, defaults.units);
+    const whole = await roundTrip(chunks);
+    boundary.setSliceLimits(3, 2);
+    try {
+      assert.deepEqual(await roundTrip(chunks), whole, JSON.stringify(chunks));
+    } finally {
+      boundary.setSliceLimits(defaults.bytes, defaults.units);
+    }
+    assert.equal(whole.text, chunks.join('').toWellFormed());
+  }
+});
