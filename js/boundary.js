@@ -30,12 +30,30 @@ function refreshViews() {
   }
 }
 
-/** Copies `bytes` into the reusable input buffer; returns their count. */
+// Intrinsic getters: a Uint8Array from user code may carry an own `length` or `subarray`.
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const intrinsic = (name) => Function.prototype.call.bind(Object.getOwnPropertyDescriptor(TypedArrayPrototype, name).get);
+const byteLengthOf = intrinsic('byteLength');
+const byteOffsetOf = intrinsic('byteOffset');
+const bufferOf = intrinsic('buffer');
+
+/** Copies the bytes of the Uint8Array `bytes` into the reusable input buffer; returns their count. */
 export function putBytes(bytes) {
-  const ptr = wasm.input_bytes(bytes.length) >>> 0;
+  const n = byteLengthOf(bytes);
+  const ptr = wasm.input_bytes(n) >>> 0;
   refreshViews();
   mem8.set(bytes, ptr);
-  return bytes.length;
+  return n;
+}
+
+/** The byte length of the Uint8Array `bytes` (intrinsic). */
+export function bytesLength(bytes) {
+  return byteLengthOf(bytes);
+}
+
+/** A Uint8Array over bytes `start` to `end` of the Uint8Array `bytes` (intrinsic, no species). */
+export function bytesRange(bytes, start, end) {
+  return new Uint8Array(bufferOf(bytes), byteOffsetOf(bytes) + start, Math.min(end, byteLengthOf(bytes)) - start);
 }
 
 // Writing a string's code units into wasm memory: a charCodeAt loop works everywhere; the Node
@@ -72,18 +90,20 @@ export function putString(string) {
 // Large inputs cross into wasm in slices, so wasm memory stays bounded (a 32-bit wasm memory cannot
 // hold a 1.5 GB input and its 3 GB of UTF-16 at once). The limits are variables only so that
 // tests can make them tiny.
-let sliceBytes = 1 << 24;
-let sliceUnits = 1 << 22;
+/** Decoder inputs longer than this many bytes cross in slices. */
+export let sliceBytesLimit = 1 << 24;
+/** Encoder inputs longer than this many UTF-16 code units cross in slices. */
+export let sliceUnitsLimit = 1 << 22;
 
 /** The slice limits in bytes (decoder input) and UTF-16 code units (encoder input). */
 export function sliceLimits() {
-  return { bytes: sliceBytes, units: sliceUnits };
+  return { bytes: sliceBytesLimit, units: sliceUnitsLimit };
 }
 
 /** Sets the slice limits (tests only: they make the sliced paths run on small inputs). */
 export function setSliceLimits(bytes, units) {
-  sliceBytes = bytes;
-  sliceUnits = units;
+  sliceBytesLimit = bytes;
+  sliceUnitsLimit = units;
 }
 
 /**
@@ -91,7 +111,7 @@ export function setSliceLimits(bytes, units) {
  * between the two halves of a surrogate pair.
  */
 export function sliceEnd(string, start) {
-  let end = Math.min(string.length, start + sliceUnits);
+  let end = Math.min(string.length, start + sliceUnitsLimit);
   if (end < string.length && end - start > 1) {
     const last = string.charCodeAt(end - 1);
     const next = string.charCodeAt(end);

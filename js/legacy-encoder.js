@@ -9,7 +9,7 @@
 // a high surrogate that ended a chunk). The flushing call, a fatal error or close() frees it; a
 // FinalizationRegistry frees handles of encoders abandoned mid-stream.
 
-import { concatBytes, core, encodingName, lookupLabel, putString, sliceEnd, sliceLimits, takeBytes } from './boundary.js';
+import { concatBytes, core, encodingName, lookupLabel, putString, sliceEnd, sliceUnitsLimit, takeBytes } from './boundary.js';
 import { illegalInvocation, shapeInterface, toDictionary, toDOMString } from './webidl.js';
 
 const slots = new WeakMap();
@@ -91,7 +91,7 @@ export function encode(input, label, options) {
  */
 function encodeSlices(handle, string, last, s) {
   const w = core();
-  if (string.length <= sliceLimits().units) return bytesOrThrow(w.encoder_encode(handle, putString(string), last, s.html), s.ordinal);
+  if (string.length <= sliceUnitsLimit) return bytesOrThrow(w.encoder_encode(handle, putString(string), last, s.html), s.ordinal);
   const parts = [];
   for (let at = 0; at < string.length; ) {
     const end = sliceEnd(string, at);

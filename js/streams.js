@@ -17,7 +17,7 @@
 import { encodingName } from './boundary.js';
 import { decodeWith, decoderState, releaseHandle } from './text-decoder.js';
 import { encodeUtf8 } from './text-encoder.js';
-import { illegalInvocation, shapeInterface, toBufferSource, toDOMString } from './webidl.js';
+import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDOMString } from './webidl.js';
 
 /** The host's TransformStream, captured when this module is evaluated. */
 const HostTransformStream = typeof globalThis.TransformStream === 'function' ? globalThis.TransformStream : undefined;
@@ -45,7 +45,7 @@ function makeTextDecoderStream() {
           try {
             // "decode and enqueue a chunk": convert to AllowSharedBufferSource (TypeError),
             // push a copy (decodeWith copies into wasm memory at once), decode, enqueue if non-empty.
-            const bytes = toBufferSource(chunk, "Failed to execute 'transform' on 'TextDecoderStream'")();
+            const bytes = bufferSourceBytes(chunk, toBufferSource(chunk, "Failed to execute 'transform' on 'TextDecoderStream'"));
             const output = decodeWith(state, state, bytes, true);
             if (output !== '') controller.enqueue(output);
           } catch (error) {

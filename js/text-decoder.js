@@ -5,8 +5,8 @@
 // bytes and BOM state; the flushing call (or a fatal error) frees it deterministically, and a
 // FinalizationRegistry frees handles of decoders abandoned mid-stream.
 
-import { core, encodingName, lookupLabel, putBytes, sliceLimits, takeString } from './boundary.js';
-import { illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString } from './webidl.js';
+import { bytesLength, bytesRange, core, encodingName, lookupLabel, putBytes, sliceBytesLimit, takeString } from './boundary.js';
+import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString } from './webidl.js';
 
 const slots = new WeakMap();
 const registry =
@@ -59,8 +59,7 @@ function fatalError(s) {
  */
 export function decodeWith(s, token, bytes, stream) {
   const w = core();
-  const limit = sliceLimits().bytes;
-  if (bytes.length > limit) return decodeSliced(s, token, bytes, stream, limit);
+  if (bytesLength(bytes) > sliceBytesLimit) return decodeSliced(s, token, bytes, stream);
   const len = putBytes(bytes);
   let n;
   if (s.handle === 0 && !stream) {
@@ -82,12 +81,13 @@ function handleOf(s, token) {
 }
 
 /** decodeWith for an input above the slice limit: the slices go through a streaming handle. */
-function decodeSliced(s, token, bytes, stream, limit) {
+function decodeSliced(s, token, bytes, stream) {
   const w = core();
   const handle = handleOf(s, token);
   const parts = [];
-  for (let at = 0; at < bytes.length; at += limit) {
-    const n = w.decoder_decode(handle, putBytes(bytes.subarray(at, at + limit)), true);
+  const length = bytesLength(bytes);
+  for (let at = 0; at < length; at += sliceBytesLimit) {
+    const n = w.decoder_decode(handle, putBytes(bytesRange(bytes, at, at + sliceBytesLimit)), true);
     if (n < 0) {
       releaseHandle(s, token);
       throw fatalError(s);
@@ -124,10 +124,10 @@ export class TextDecoder {
   decode() {
     const s = slotsOf(this, 'decode');
     const input = arguments[0];
-    const source = input === undefined ? null : toBufferSource(input, "Failed to execute 'decode' on 'TextDecoder'");
+    const kind = input === undefined ? 0 : toBufferSource(input, "Failed to execute 'decode' on 'TextDecoder'");
     const options = toDictionary(arguments[1], "Failed to execute 'decode' on 'TextDecoder'");
     const stream = options === undefined ? false : Boolean(options.stream);
-    const bytes = source === null ? EMPTY : source();
+    const bytes = kind === 0 ? EMPTY : bufferSourceBytes(input, kind);
     return decodeWith(s, this, bytes, stream);
   }
 }

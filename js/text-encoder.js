@@ -1,7 +1,7 @@
 // TextEncoder (UTF-8 only, as the standard defines it) with encode() and encodeInto(), over the
 // wasm UTF-8 encoder.
 
-import { concatBytes, core, putString, sliceEnd, sliceLimits, takeBytes, viewBytes } from './boundary.js';
+import { concatBytes, core, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes } from './boundary.js';
 import { illegalInvocation, shapeInterface, toDOMString, toUint8Array } from './webidl.js';
 
 const brand = new WeakSet();
@@ -19,7 +19,7 @@ function check(object, member) {
  */
 export function encodeUtf8(input) {
   const w = core();
-  if (input.length <= sliceLimits().units) return takeBytes(w.encode_utf8(putString(input)));
+  if (input.length <= sliceUnitsLimit) return takeBytes(w.encode_utf8(putString(input)));
   const parts = [];
   for (let at = 0; at < input.length; ) {
     const end = sliceEnd(input, at);
@@ -55,7 +55,7 @@ export class TextEncoder {
     const dest = toUint8Array(destination, "Failed to execute 'encodeInto' on 'TextEncoder'");
     const w = core();
     const capacity = byteLength(dest);
-    if (string.length <= sliceLimits().units) {
+    if (string.length <= sliceUnitsLimit) {
       const written = w.encode_utf8_into(putString(string), capacity);
       const read = w.last_read();
       if (written > 0) set(dest, viewBytes(written));

@@ -75,28 +75,49 @@ function requireFixedLength(buffer, what) {
   }
 }
 
+// The kinds of AllowSharedBufferSource, told apart once by toBufferSource.
+const UINT8ARRAY = 1;
+const TYPED_ARRAY = 2;
+const DATA_VIEW = 3;
+const ARRAY_BUFFER = 4;
+const SHARED_ARRAY_BUFFER = 5;
+
 /**
- * Converts an AllowSharedBufferSource: returns a function that produces a Uint8Array over the
- * bytes at the time it is called (the copy happens in the method steps, after all argument
- * conversions ran). A detached buffer, or a view pushed out of bounds by a resize, reads as empty.
- * Resizable ArrayBuffers, growable SharedArrayBuffers and views on them are accepted: decode()
- * reads their current bytes ([AllowResizable], as whatwg/encoding#362 proposes for decode() and
- * as this package's users expect). Anything else throws TypeError.
+ * Converts an AllowSharedBufferSource: returns its kind, or throws TypeError for anything else.
+ * The bytes are read later by bufferSourceBytes, in the method steps after all argument
+ * conversions ran. Resizable ArrayBuffers, growable SharedArrayBuffers and views on them are
+ * accepted: decode() reads their current bytes ([AllowResizable], as whatwg/encoding#362 proposes
+ * for decode() and as this package's users expect).
  */
 export function toBufferSource(value, what) {
   if (ArrayBuffer.isView(value)) {
-    if (call(typedArrayTag, value) !== undefined) {
-      return () => bytesOf(call(typedArrayBuffer, value), () => call(typedArrayByteOffset, value), () => call(typedArrayByteLength, value));
-    }
-    return () => bytesOf(call(dataViewBuffer, value), () => call(dataViewByteOffset, value), () => call(dataViewByteLength, value));
+    const tag = call(typedArrayTag, value);
+    if (tag === 'Uint8Array') return UINT8ARRAY;
+    return tag === undefined ? DATA_VIEW : TYPED_ARRAY;
   }
-  if (isArrayBuffer(value)) {
-    return () => bytesOf(value, () => 0, () => call(arrayBufferByteLength, value));
-  }
-  if (isSharedArrayBuffer(value)) {
-    return () => bytesOf(value, () => 0, () => call(sharedArrayBufferByteLength, value));
-  }
+  if (isArrayBuffer(value)) return ARRAY_BUFFER;
+  if (isSharedArrayBuffer(value)) return SHARED_ARRAY_BUFFER;
   throw new TypeError(`${what}: the input must be an ArrayBuffer, a SharedArrayBuffer or an ArrayBufferView, not ${describe(value)}`);
+}
+
+/**
+ * The bytes of a buffer source of `kind` as they are now, as a Uint8Array (the value itself when it
+ * is one). A detached buffer, or a view pushed out of bounds by a resize, reads as empty.
+ */
+export function bufferSourceBytes(value, kind) {
+  switch (kind) {
+    case UINT8ARRAY:
+      // Detached or out of bounds: length 0, and copying from it would throw.
+      return call(typedArrayByteLength, value) === 0 ? EMPTY : value;
+    case TYPED_ARRAY:
+      return bytesOf(call(typedArrayBuffer, value), () => call(typedArrayByteOffset, value), () => call(typedArrayByteLength, value));
+    case DATA_VIEW:
+      return bytesOf(call(dataViewBuffer, value), () => call(dataViewByteOffset, value), () => call(dataViewByteLength, value));
+    case ARRAY_BUFFER:
+      return bytesOf(value, () => 0, () => call(arrayBufferByteLength, value));
+    default:
+      return bytesOf(value, () => 0, () => call(sharedArrayBufferByteLength, value));
+  }
 }
 
 const EMPTY = new Uint8Array(0);

@@ -296,3 +296,28 @@ test('large inputs (5 MB) decode correctly (memory growth path)', () => {
   // A small decode after the large ones still works (views re-derived after growth).
   assert.equal(new TextDecoder().decode(new Uint8Array([0x6f, 0x6b])), 'ok');
 });
+
+// The bytes are read through intrinsic getters: an own `length`, or a subclass's `subarray`,
+// `length` or `buffer`, cannot make the copy into wasm read or write out of bounds.
+test('Uint8Arrays that lie about their length or override their methods decode their real bytes', () => {
+  const u8 = new Uint8Array([0x61, 0x62, 0x63]);
+  Object.defineProperty(u8, 'length', { value: 100000 });
+  Object.defineProperty(u8, 'byteLength', { value: 100000 });
+  assert.equal(new TextDecoder().decode(u8), 'abc');
+  class Liar extends Uint8Array {
+    get length() {
+      return 1 << 30;
+    }
+    get buffer() {
+      throw new Error('must not be read');
+    }
+    subarray() {
+      throw new Error('must not be called');
+    }
+  }
+  const liar = new Liar([0xe2, 0x82, 0xac, 0x41]);
+  assert.equal(new TextDecoder().decode(liar), '€A');
+  const d = new TextDecoder();
+  assert.equal(d.decode(liar.slice(0, 2), { stream: true }), '');
+  assert.equal(d.decode(new Liar([0xac])), '€');
+});
