@@ -1,7 +1,7 @@
 //! The Big5 decoder: the standard's handler with Big5 leading, index Big5 and the four pointers
 //! that decode to two code points.
 
-use super::cjk_common::{two_byte_fast, CjkDecoder, End, Handler, Step, BIG5};
+use super::cjk_common::{end_with_lead, two_byte_fast, CjkDecoder, End, Handler, Step, BIG5};
 
 /// State of the standard's Big5 decoder: Big5 leading (0x00 for none).
 #[derive(Debug, Clone, Copy, Default)]
@@ -61,14 +61,7 @@ impl Handler for Big5Handler {
                     return Step::Emit(cp);
                 }
             }
-            return if byte < 0x80 {
-                Step::Restore {
-                    bytes: [0; 2],
-                    len: 0,
-                }
-            } else {
-                Step::Error
-            };
+            return Step::after_bad_pair(byte);
         }
         match byte {
             0x00..=0x7F => Step::Emit(u32::from(byte)),
@@ -81,11 +74,7 @@ impl Handler for Big5Handler {
     }
 
     fn end(&mut self) -> End {
-        if self.leading == 0 {
-            return End::Finished;
-        }
-        self.leading = 0;
-        End::Error
+        end_with_lead(&mut self.leading)
     }
 }
 

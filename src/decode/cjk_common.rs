@@ -274,6 +274,33 @@ pub(crate) enum Step {
     Restore { bytes: [u8; 2], len: usize },
 }
 
+impl Step {
+    /// "error" after a lead byte whose pair has no code point: an ASCII byte is restored to the
+    /// queue (never swallowed by a bad lead), any other byte is part of the error.
+    #[inline]
+    pub(crate) fn after_bad_pair(byte: u8) -> Step {
+        if byte < 0x80 {
+            Step::Restore {
+                bytes: [0; 2],
+                len: 0,
+            }
+        } else {
+            Step::Error
+        }
+    }
+}
+
+/// End-of-queue for a family whose only pending state is a lead byte: "error" if one is pending
+/// (and it is cleared), "finished" otherwise.
+#[inline]
+pub(crate) fn end_with_lead(leading: &mut u8) -> End {
+    if *leading == 0 {
+        return End::Finished;
+    }
+    *leading = 0;
+    End::Error
+}
+
 /// What a family's handler returned for end-of-queue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum End {

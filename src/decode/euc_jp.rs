@@ -1,7 +1,9 @@
 //! The EUC-JP decoder: the standard's handler with EUC-JP jis0212 and EUC-JP leading, halfwidth
 //! katakana after 0x8E, index jis0208, and index jis0212 after 0x8F.
 
-use super::cjk_common::{two_byte_fast, CjkDecoder, End, Handler, Step, JIS0208, JIS0212};
+use super::cjk_common::{
+    end_with_lead, two_byte_fast, CjkDecoder, End, Handler, Step, JIS0208, JIS0212,
+};
 
 /// State of the standard's EUC-JP decoder.
 #[derive(Debug, Clone, Copy, Default)]
@@ -68,14 +70,7 @@ impl Handler for EucJpHandler {
             if let Some(cp) = code_point {
                 return Step::Emit(cp);
             }
-            return if byte < 0x80 {
-                Step::Restore {
-                    bytes: [0; 2],
-                    len: 0,
-                }
-            } else {
-                Step::Error
-            };
+            return Step::after_bad_pair(byte);
         }
         match byte {
             0x00..=0x7F => Step::Emit(u32::from(byte)),
@@ -88,11 +83,7 @@ impl Handler for EucJpHandler {
     }
 
     fn end(&mut self) -> End {
-        if self.leading == 0 {
-            return End::Finished;
-        }
-        self.leading = 0;
-        End::Error
+        end_with_lead(&mut self.leading)
     }
 }
 

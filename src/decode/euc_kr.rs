@@ -1,6 +1,6 @@
 //! The EUC-KR decoder: the standard's handler with EUC-KR leading and index EUC-KR.
 
-use super::cjk_common::{two_byte_fast, CjkDecoder, End, Handler, Step, EUC_KR};
+use super::cjk_common::{end_with_lead, two_byte_fast, CjkDecoder, End, Handler, Step, EUC_KR};
 
 /// State of the standard's EUC-KR decoder: EUC-KR leading (0x00 for none).
 #[derive(Debug, Clone, Copy, Default)]
@@ -46,14 +46,7 @@ impl Handler for EucKrHandler {
                     return Step::Emit(cp);
                 }
             }
-            return if byte < 0x80 {
-                Step::Restore {
-                    bytes: [0; 2],
-                    len: 0,
-                }
-            } else {
-                Step::Error
-            };
+            return Step::after_bad_pair(byte);
         }
         match byte {
             0x00..=0x7F => Step::Emit(u32::from(byte)),
@@ -66,11 +59,7 @@ impl Handler for EucKrHandler {
     }
 
     fn end(&mut self) -> End {
-        if self.leading == 0 {
-            return End::Finished;
-        }
-        self.leading = 0;
-        End::Error
+        end_with_lead(&mut self.leading)
     }
 }
 

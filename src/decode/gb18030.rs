@@ -86,14 +86,7 @@ impl Handler for Gb18030Handler {
                     return Step::Emit(cp);
                 }
             }
-            return if byte < 0x80 {
-                Step::Restore {
-                    bytes: [0; 2],
-                    len: 0,
-                }
-            } else {
-                Step::Error
-            };
+            return Step::after_bad_pair(byte);
         }
         match byte {
             0x00..=0x7F => Step::Emit(u32::from(byte)),

@@ -1,7 +1,7 @@
 //! The Shift_JIS decoder: the standard's handler with Shift_JIS leading, index jis0208, halfwidth
 //! katakana and the user-defined range (pointers 8836 to 10715, to U+E000 to U+E757).
 
-use super::cjk_common::{two_byte_fast, CjkDecoder, End, Handler, Step, JIS0208};
+use super::cjk_common::{end_with_lead, two_byte_fast, CjkDecoder, End, Handler, Step, JIS0208};
 
 /// State of the standard's Shift_JIS decoder: Shift_JIS leading (0x00 for none).
 #[derive(Debug, Clone, Copy, Default)]
@@ -66,14 +66,7 @@ impl Handler for ShiftJisHandler {
                     return Step::Emit(cp);
                 }
             }
-            return if byte < 0x80 {
-                Step::Restore {
-                    bytes: [0; 2],
-                    len: 0,
-                }
-            } else {
-                Step::Error
-            };
+            return Step::after_bad_pair(byte);
         }
         match byte {
             0x00..=0x80 => Step::Emit(u32::from(byte)),
@@ -87,11 +80,7 @@ impl Handler for ShiftJisHandler {
     }
 
     fn end(&mut self) -> End {
-        if self.leading == 0 {
-            return End::Finished;
-        }
-        self.leading = 0;
-        End::Error
+        end_with_lead(&mut self.leading)
     }
 }
 
