@@ -50,7 +50,7 @@ window.bench = {
   run(name, opts) {
     const gc = typeof globalThis.gc === 'function' ? globalThis.gc : null;
     const result = runSection(name, env, prepared, { ...opts, gc });
-    result.sink = sinkValue();
+    if (result !== null && typeof result === 'object') result.sink = sinkValue();
     return result;
   },
 };

@@ -241,6 +241,8 @@ const NOTES = {
   small: 'Calls per second (decoder/encoder constructed once, reused). Sizes: actual slice in UTF-8 bytes (decode) or UTF-16 code units (encode). Ratios: ours ÷ other.',
   builder:
     'Our TextDecoder (UTF-8) with each `setStringBuilder` kind: fromCharCode = String.fromCharCode.apply over ≤8192-unit chunks; native = the entry’s native builder (Node: Buffer utf16le; web: the host UTF-16LE TextDecoder) over the wasm output bytes; auto = the package default (native from 32 units in Node, 192 on the web). Slices are cut from en.txt/ru.txt at whole code points (size = UTF-8 bytes).',
+  writer:
+    'Our TextEncoder with each `setStringWriter` kind (how the string’s code units get into wasm memory): charCodeAt = a charCodeAt loop into a Uint16Array view; native = Buffer’s utf16le write (Node entries only); auto = the package default (native from 128 units in Node). MB/s of UTF-8 output; the same slices as above.',
   methods:
     'The builders without the TextDecoder class around them: each call is putBytes + wasm decode_once(utf-8) + one way of building the string from the wasm UTF-16 output.',
 };
@@ -263,6 +265,11 @@ async function sections(where, run) {
   log(`${where}: string building`);
   const b = await run('builder');
   s.builder = report(b, { pairs: [['native', 'fromCharCode'], ['auto', 'fromCharCode']], best: true, note: NOTES.builder, crossovers: [['native', 'fromCharCode']] });
+  if (await run('hasWriter')) {
+    log(`${where}: string writing`);
+    const wr = await run('writer');
+    s.writer = report(wr, { pairs: [['native', 'charCodeAt'], ['auto', 'charCodeAt']], best: true, note: NOTES.writer, crossovers: [['native', 'charCodeAt']] });
+  }
   const m = await run('methods');
   const APPLY = 'apply ≤8192';
   const mPairs = m.columns.filter((c) => c !== APPLY).map((c) => [c, APPLY]);

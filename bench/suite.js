@@ -434,6 +434,39 @@ export function methodSection(title, boundary, inputs, opts, extra = {}) {
   );
 }
 
+/**
+ * Encode MB/s of our TextEncoder with each `setStringWriter` kind of js/boundary.js (how the
+ * string's code units get into wasm memory), on the builder slices decoded to strings.
+ */
+export function writerSection(title, ours, boundary, inputs, opts) {
+  const kinds = ['charCodeAt', 'native', 'auto'];
+  const e = new ours.TextEncoder();
+  const ins = inputs.map((f) => ({ ...f, string: new ours.TextDecoder().decode(f.bytes), size: f.bytes.length }));
+  const want = new Map();
+  boundary.setStringWriter('charCodeAt');
+  for (const f of ins) want.set(f, e.encode(f.string));
+  try {
+    return section(
+      title,
+      'MB/s',
+      kinds,
+      ins,
+      (f, kind) => {
+        const setup = () => boundary.setStringWriter(kind);
+        setup();
+        const bad = check(kind, 'utf-8', () => e.encode(f.string), want.get(f), 'encode');
+        if (bad) return bad;
+        const string = f.string;
+        return { fn: () => e.encode(string), setup };
+      },
+      mbps((f) => f.bytes.length),
+      opts,
+    );
+  } finally {
+    boundary.setStringWriter('auto');
+  }
+}
+
 /** Runs the section `name` on `prepared` inputs in this realm (Node or the page). */
 export function runSection(name, env, prepared, opts) {
   const { list, legacyList, ours, boundary, where, extraMethods } = env;
@@ -452,6 +485,10 @@ export function runSection(name, env, prepared, opts) {
       return smallSection(`${where}: small inputs`, list, prepared.small, opts);
     case 'builder':
       return builderSection(`${where}: string building, TextDecoder.decode per builder`, ours, boundary, prepared.builder, opts);
+    case 'hasWriter':
+      return boundary.hasNativeStringWriter();
+    case 'writer':
+      return writerSection(`${where}: string writing, TextEncoder.encode per writer`, ours, boundary, prepared.builder, opts);
     case 'methods':
       return methodSection(`${where}: string building methods (putBytes + decode_once + method)`, boundary, prepared.builder, opts, extraMethods);
     default:

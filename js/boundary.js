@@ -61,6 +61,7 @@ export function bytesRange(bytes, start, end) {
 // included) for longer strings.
 let nativeWrite = null;
 let nativeWriteThreshold = Infinity;
+let defaultWriteThreshold = Infinity;
 
 /**
  * Installs a native writer `(arrayBuffer, byteOffset, string) => void` that stores the string's
@@ -69,7 +70,18 @@ let nativeWriteThreshold = Infinity;
  */
 export function setNativeStringWriter(write, threshold) {
   nativeWrite = write;
-  nativeWriteThreshold = threshold;
+  nativeWriteThreshold = defaultWriteThreshold = threshold;
+}
+
+/** Chooses the string-writing method (for the benchmark): 'auto', 'native' or 'charCodeAt'. */
+export function setStringWriter(kind) {
+  if (nativeWrite === null || kind === 'charCodeAt') nativeWriteThreshold = Infinity;
+  else nativeWriteThreshold = kind === 'native' ? 0 : defaultWriteThreshold;
+}
+
+/** Whether a native string writer is installed (the Node entries install one). */
+export function hasNativeStringWriter() {
+  return nativeWrite !== null;
 }
 
 /** Copies the code units of `string` into the reusable input unit buffer; returns their count. */
@@ -186,7 +198,7 @@ export function setNativeStringBuilder(build, threshold) {
 /** Chooses the string-building method (for the benchmark): 'auto', 'native' or 'fromCharCode'. */
 export function setStringBuilder(kind) {
   if (nativeBuild === null || kind === 'fromCharCode') nativeThreshold = Infinity;
-  else nativeThreshold = kind === 'native' || kind === 'host' ? 0 : defaultThreshold;
+  else nativeThreshold = kind === 'native' ? 0 : defaultThreshold;
 }
 
 /** The string of the `n` UTF-16 code units in the output buffer. */

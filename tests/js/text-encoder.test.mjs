@@ -263,13 +263,13 @@ test('cross-check: encode() and encodeInto() agree with the host TextEncoder', {
   }
 });
 
-// Long strings cross into wasm by another path in Node (a native code-unit copy from 48 units on):
+// Long strings cross into wasm by another path in Node (a native code-unit copy from 128 units on):
 // unpaired surrogates must still become U+FFFD and pairs stay whole, at every length and position.
 test('encode(): long strings with unpaired surrogates and pairs, through both entries', async () => {
   const { TextEncoder: WebTextEncoder } = await importPkg('index.js');
   for (const Encoder of [TextEncoder, WebTextEncoder]) {
     const encoder = new Encoder();
-    for (const length of [47, 48, 49, 64, 1000, 100000]) {
+    for (const length of [47, 48, 127, 128, 129, 1000, 100000]) {
       const base = 'aé€'.repeat(Math.ceil(length / 3)).slice(0, length);
       for (const at of [0, 1, Math.floor(length / 2), length - 1]) {
         const lone = base.slice(0, at) + '\uD800' + base.slice(at + 1);
