@@ -1,5 +1,8 @@
 // The JavaScript side of the wasm boundary: lazy instantiation, memory views re-derived after
-// calls that may grow memory, copying bytes and strings in, and building strings out.
+// calls that may grow memory, copying bytes and strings in, and building strings out. A Uint8Array
+// from user code may carry an own `length` or `subarray`: its bytes are read through intrinsics.
+
+import { bufferOf, byteLengthOf, byteOffsetOf } from './webidl.js';
 
 let loader = null;
 let wasm = null;
@@ -29,13 +32,6 @@ function refreshViews() {
     mem16 = new Uint16Array(buffer);
   }
 }
-
-// Intrinsic getters: a Uint8Array from user code may carry an own `length` or `subarray`.
-const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
-const intrinsic = (name) => Function.prototype.call.bind(Object.getOwnPropertyDescriptor(TypedArrayPrototype, name).get);
-const byteLengthOf = intrinsic('byteLength');
-const byteOffsetOf = intrinsic('byteOffset');
-const bufferOf = intrinsic('buffer');
 
 /** Copies the bytes of the Uint8Array `bytes` into the reusable input buffer; returns their count. */
 export function putBytes(bytes) {

@@ -2,12 +2,9 @@
 // wasm UTF-8 encoder.
 
 import { concatBytes, core, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes } from './boundary.js';
-import { illegalInvocation, shapeInterface, toDOMString, toUint8Array } from './webidl.js';
+import { byteLengthOf, illegalInvocation, setBytes, shapeInterface, toDOMString, toUint8Array } from './webidl.js';
 
 const brand = new WeakSet();
-const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
-const byteLength = Function.prototype.call.bind(Object.getOwnPropertyDescriptor(TypedArrayPrototype, 'byteLength').get);
-const set = Function.prototype.call.bind(TypedArrayPrototype.set);
 
 function check(object, member) {
   if (!brand.has(object)) throw illegalInvocation('TextEncoder', member);
@@ -54,11 +51,11 @@ export class TextEncoder {
     const string = toDOMString(source, "Failed to execute 'encodeInto' on 'TextEncoder'");
     const dest = toUint8Array(destination, "Failed to execute 'encodeInto' on 'TextEncoder'");
     const w = core();
-    const capacity = byteLength(dest);
+    const capacity = byteLengthOf(dest);
     if (string.length <= sliceUnitsLimit) {
       const written = w.encode_utf8_into(putString(string), capacity);
       const read = w.last_read();
-      if (written > 0) set(dest, viewBytes(written));
+      if (written > 0) setBytes(dest, viewBytes(written));
       return { read, written };
     }
     // Above the slice limit: slice by slice (never splitting a surrogate pair) until the string
@@ -69,7 +66,7 @@ export class TextEncoder {
       const end = sliceEnd(string, read);
       const n = w.encode_utf8_into(putString(string.slice(read, end)), capacity - written);
       const r = w.last_read();
-      if (n > 0) set(dest, viewBytes(n), written);
+      if (n > 0) setBytes(dest, viewBytes(n), written);
       read += r;
       written += n;
       if (read < end) break;

@@ -14,6 +14,19 @@ const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
 const sharedArrayBufferByteLength =
   typeof SharedArrayBuffer === 'function' ? getter(SharedArrayBuffer.prototype, 'byteLength') : undefined;
 const call = Function.prototype.call.bind(Function.prototype.call);
+
+// Intrinsic typed-array accessors, for code that must not trust a view's own (or overridden)
+// `length`, `buffer`, `byteOffset` or `set`.
+/** The byte length of a typed array (intrinsic getter). */
+export const byteLengthOf = (view) => call(typedArrayByteLength, view);
+/** The byte offset of a typed array (intrinsic getter). */
+export const byteOffsetOf = (view) => call(typedArrayByteOffset, view);
+/** The buffer of a typed array (intrinsic getter). */
+export const bufferOf = (view) => call(typedArrayBuffer, view);
+const typedArraySet = TypedArrayPrototype.set;
+/** `target.set(source, offset)` through the intrinsic method. */
+export const setBytes = (target, source, offset = 0) => call(typedArraySet, target, source, offset);
+
 // Resizable ArrayBuffers and growable SharedArrayBuffers (absent on older engines: then every
 // buffer is fixed-length).
 const optionalGetter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.get;
