@@ -1,14 +1,55 @@
 // The JavaScript side of the wasm boundary: lazy instantiation, memory views re-derived after
-// calls that may grow memory, copying bytes and strings in, and building strings out. A Uint8Array
-// from user code may carry an own `length` or `subarray`: its bytes are read through intrinsics.
+// calls that may grow memory, copying bytes and strings in, and building strings out.
+//
+// Where the wasm keeps its reusable buffers is published in memory (the IO words at `io()`), so
+// a steady-state call is one call into wasm: no call to ask for an address. Everything a hot path
+// uses from the language's built-ins is captured when this module is evaluated, so user code that
+// later replaces `%TypedArray%.prototype.set`/`subarray`/`slice`, `String.prototype.charCodeAt`
+// or `Function.prototype.apply` changes nothing here. A Uint8Array from user code may carry an
+// own `length` or `subarray`: its bytes are read through intrinsics.
 
-import { bufferOf, byteLengthOf, byteOffsetOf } from './webidl.js';
+import { bufferOf, byteLengthOf, byteOffsetOf, setBytes } from './webidl.js';
+
+const U8 = Uint8Array;
+const U16 = Uint16Array;
+const U32 = Uint32Array;
+const apply = Reflect.apply;
+const fromCharCode = String.fromCharCode;
+const charCodeAtMethod = String.prototype.charCodeAt;
+const sliceMethod = String.prototype.slice;
+const toLowerCaseMethod = String.prototype.toLowerCase;
+const min = Math.min;
+/** `string.charCodeAt(i)` through the intrinsic method. */
+export const charCodeAt = (string, i) => apply(charCodeAtMethod, string, [i]);
+const stringSlice = (string, start, end) => apply(sliceMethod, string, [start, end]);
+const memoryBufferGetter =
+  typeof WebAssembly === 'object' && WebAssembly !== null
+    ? Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get
+    : undefined;
 
 let loader = null;
 let wasm = null;
-let memoryBuffer = null;
+let memory = null;
+let buffer = null;
 let mem8 = null;
 let mem16 = null;
+let smallViewsAt = -1;
+const smallViews = [];
+let io = null;
+let ioAt = 0;
+// IO word offsets (src/wasm.rs): input bytes address and capacity, input units address and
+// capacity, output units address, output bytes address, units read by the last encode, output
+// kind of the last decode_once.
+const IN_BYTES = 0;
+const IN_BYTES_CAP = 1;
+const IN_UNITS = 2;
+const IN_UNITS_CAP = 3;
+const OUT_UNITS = 4;
+const OUT_BYTES = 5;
+const LAST_READ = 6;
+const OUT_KIND = 7;
+/** decode_once output kind: the input was ASCII and decodes to itself (nothing was written). */
+export const OUT_ASCII = 1;
 
 /** Sets how the wasm exports are obtained (called once by the entry module). */
 export function setLoader(load) {
@@ -19,27 +60,61 @@ export function setLoader(load) {
 export function core() {
   if (wasm === null) {
     if (loader === null) throw new Error('text-encoding-wasm: no wasm loader was set');
-    wasm = loader();
+    const exports = loader();
+    memory = exports.memory;
+    ioAt = exports.io() >>> 2;
+    wasm = exports;
+    refresh();
   }
   return wasm;
 }
 
-function refreshViews() {
-  const buffer = wasm.memory.buffer;
-  if (buffer !== memoryBuffer) {
-    memoryBuffer = buffer;
-    mem8 = new Uint8Array(buffer);
-    mem16 = new Uint16Array(buffer);
+const memoryHooks = [];
+/** Registers `hook(arrayBuffer)`, called whenever the wasm memory's buffer changes (it grew). */
+export function onMemory(hook) {
+  memoryHooks.push(hook);
+  if (buffer !== null) hook(buffer);
+}
+
+/** Re-derives the memory views if the memory grew since the last look; cheap when it did not. */
+function refresh() {
+  const b = apply(memoryBufferGetter, memory, []);
+  if (b !== buffer) {
+    buffer = b;
+    mem8 = new U8(b);
+    mem16 = new U16(b);
+    io = new U32(b);
+    smallViews.length = 0;
+    smallViewsAt = -1;
+    for (const hook of memoryHooks) hook(b);
   }
+}
+
+/** The unit count read by the last encode call. */
+export function lastRead() {
+  return io[ioAt + LAST_READ];
+}
+
+/** What the last decode_once wrote (OUT_ASCII: nothing; the output is the input). */
+export function outputKind() {
+  return io[ioAt + OUT_KIND];
 }
 
 /** Copies the bytes of the Uint8Array `bytes` into the reusable input buffer; returns their count. */
 export function putBytes(bytes) {
   const n = byteLengthOf(bytes);
-  const ptr = wasm.input_bytes(n) >>> 0;
-  refreshViews();
-  mem8.set(bytes, ptr);
+  refresh();
+  if (n > io[ioAt + IN_BYTES_CAP]) {
+    wasm.input_bytes(n);
+    refresh();
+  }
+  setBytes(mem8, bytes, io[ioAt + IN_BYTES]);
   return n;
+}
+
+/** A view (valid until the next call into wasm) of the first `n` bytes of the input buffer. */
+export function inputBytes(n) {
+  return new U8(buffer, io[ioAt + IN_BYTES], n);
 }
 
 /** The byte length of the Uint8Array `bytes` (intrinsic). */
@@ -49,7 +124,7 @@ export function bytesLength(bytes) {
 
 /** A Uint8Array over bytes `start` to `end` of the Uint8Array `bytes` (intrinsic, no species). */
 export function bytesRange(bytes, start, end) {
-  return new Uint8Array(bufferOf(bytes), byteOffsetOf(bytes) + start, Math.min(end, byteLengthOf(bytes)) - start);
+  return new U8(bufferOf(bytes), byteOffsetOf(bytes) + start, min(end, byteLengthOf(bytes)) - start);
 }
 
 // Writing a string's code units into wasm memory: a charCodeAt loop works everywhere; the Node
@@ -80,18 +155,25 @@ export function hasNativeStringWriter() {
   return nativeWrite !== null;
 }
 
-/** Copies the code units of `string` into the reusable input unit buffer; returns their count. */
-export function putString(string) {
-  const n = string.length;
-  const ptr = wasm.input_units(n) >>> 0;
-  refreshViews();
+/**
+ * Copies code units `start` to `end` of `string` (the whole string by default) into the reusable
+ * input unit buffer; returns their count. Only those units are copied, however long the string.
+ */
+export function putString(string, start = 0, end = string.length) {
+  const n = end - start;
+  refresh();
+  if (n > io[ioAt + IN_UNITS_CAP]) {
+    wasm.input_units(n);
+    refresh();
+  }
+  const ptr = io[ioAt + IN_UNITS];
   if (n >= nativeWriteThreshold) {
-    nativeWrite(memoryBuffer, ptr, string);
+    nativeWrite(buffer, ptr, start === 0 && end === string.length ? string : stringSlice(string, start, end));
     return n;
   }
   const m = mem16;
-  const at = ptr >>> 1;
-  for (let i = 0; i < n; i++) m[at + i] = string.charCodeAt(i);
+  const at = (ptr >>> 1) - start;
+  for (let i = start; i < end; i++) m[at + i] = apply(charCodeAtMethod, string, [i]);
   return n;
 }
 
@@ -115,71 +197,94 @@ export function setSliceLimits(bytes, units) {
 }
 
 /**
- * The end of the slice of `string` that starts at `start`: at most the unit limit long, and never
- * between the two halves of a surrogate pair.
+ * The end of the slice of `string` that starts at `start` and is at most `limit` units long (the
+ * slice limit by default), never between the two halves of a surrogate pair.
  */
-export function sliceEnd(string, start) {
-  let end = Math.min(string.length, start + sliceUnitsLimit);
+export function sliceEnd(string, start, limit = sliceUnitsLimit) {
+  let end = min(string.length, start + limit);
   if (end < string.length && end - start > 1) {
-    const last = string.charCodeAt(end - 1);
-    const next = string.charCodeAt(end);
+    const last = charCodeAt(string, end - 1);
+    const next = charCodeAt(string, end);
     if (last >= 0xd800 && last <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) end--;
   }
   return end;
+}
+
+/** The substring of `string` from `start` to `end` (intrinsic). */
+export function substring(string, start, end) {
+  return stringSlice(string, start, end);
 }
 
 /** One Uint8Array holding `parts` one after another. */
 export function concatBytes(parts) {
   if (parts.length === 1) return parts[0];
   let total = 0;
-  for (const part of parts) total += part.length;
-  const out = new Uint8Array(total);
+  for (let i = 0; i < parts.length; i++) total += byteLengthOf(parts[i]);
+  const out = new U8(total);
   let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
+  for (let i = 0; i < parts.length; i++) {
+    setBytes(out, parts[i], at);
+    at += byteLengthOf(parts[i]);
   }
   return out;
 }
 
 /** A copy of `n` output bytes as a new Uint8Array. */
 export function takeBytes(n) {
-  const ptr = wasm.output_bytes_ptr() >>> 0;
-  refreshViews();
-  return mem8.slice(ptr, ptr + n);
+  refresh();
+  const out = new U8(n);
+  if (n > 0) setBytes(out, new U8(buffer, io[ioAt + OUT_BYTES], n));
+  return out;
 }
 
 /** A view (valid until the next call into wasm) of `n` output bytes. */
 export function viewBytes(n) {
-  const ptr = wasm.output_bytes_ptr() >>> 0;
-  refreshViews();
-  return mem8.subarray(ptr, ptr + n);
+  refresh();
+  return new U8(buffer, io[ioAt + OUT_BYTES], n);
 }
 
 // Building a string from the UTF-16 code units in wasm memory (measured by `npm run bench`, in
 // the "string building" sections):
 // - `String.fromCharCode.apply` over bounded chunks works everywhere and wins for short outputs;
+//   for the shortest, views of each length are kept, so no view is allocated per call;
 // - a native builder makes long outputs in one pass: by default the host's UTF-16LE TextDecoder
 //   (captured before any polyfill is installed; created with ignoreBOM, since a leading U+FEFF in
 //   our output is content), which overtakes apply at about 128-256 units in Chromium; the Node
 //   entry installs Buffer's utf16le decoding instead, faster still, from 32 units.
+// - where the host can build one-byte (Latin-1) strings natively (Node's Buffer latin1), long
+//   outputs whose code units are all below U+0100 are narrowed in wasm first, so the string takes
+//   one byte per character, as the host's own decoder's strings do.
 // Our decoders always produce well-formed UTF-16, so a native builder has nothing to get wrong.
 const CHUNK = 8192;
-const fromCharCode = String.fromCharCode;
+const SMALL = 64;
+/** Outputs from this many code units are offered to narrow_output where one-byte strings are built natively. */
+const NARROW = 256;
 let nativeBuild = null;
 let nativeThreshold = Infinity;
 let defaultThreshold = Infinity;
+let latin1Build = null;
+let asciiBuild = null;
 try {
   if (typeof globalThis.TextDecoder === 'function') {
     const d = new globalThis.TextDecoder('utf-16le', { ignoreBOM: true });
-    const probe = new Uint8Array([0xff, 0xfe, 0x3d, 0xd8, 0x00, 0xde, 0x61, 0x00]);
-    if (d.decode(probe) === '\u{FEFF}\u{1F600}a') {
-      nativeBuild = (buffer, byteOffset, byteLength) => d.decode(new Uint8Array(buffer, byteOffset, byteLength));
+    const decode = d.decode;
+    const probe = new U8([0xff, 0xfe, 0x3d, 0xd8, 0x00, 0xde, 0x61, 0x00]);
+    if (apply(decode, d, [probe]) === '\u{FEFF}\u{1F600}a') {
+      nativeBuild = (buf, byteOffset, byteLength) => apply(decode, d, [new U8(buf, byteOffset, byteLength)]);
       nativeThreshold = defaultThreshold = 192;
+    }
+    // ASCII bytes through the host's windows-1252 decoder: a one-byte string in the engines
+    // that have them, made natively.
+    const a = new globalThis.TextDecoder('windows-1252');
+    const asciiProbe = new U8([0x00, 0x41, 0x7f, 0x0a]);
+    if (apply(a.decode, a, [asciiProbe]) === '\x00A\x7f\n') {
+      const decodeAscii = a.decode;
+      asciiBuild = (bytes) => apply(decodeAscii, a, [bytes]);
     }
   }
 } catch {
   nativeBuild = null;
+  asciiBuild = null;
 }
 
 /**
@@ -191,6 +296,15 @@ export function setNativeStringBuilder(build, threshold) {
   nativeThreshold = defaultThreshold = threshold;
 }
 
+/**
+ * Installs native one-byte string builders: `latin1(arrayBuffer, byteOffset, length)` for bytes
+ * that are Latin-1 code points, and `ascii(uint8Array, length)` for bytes that are all ASCII.
+ */
+export function setNativeLatin1Builders(latin1, ascii) {
+  latin1Build = latin1;
+  asciiBuild = ascii;
+}
+
 /** Chooses the string-building method (for the benchmark): 'auto', 'native' or 'fromCharCode'. */
 export function setStringBuilder(kind) {
   if (nativeBuild === null || kind === 'fromCharCode') nativeThreshold = Infinity;
@@ -200,14 +314,76 @@ export function setStringBuilder(kind) {
 /** The string of the `n` UTF-16 code units in the output buffer. */
 export function takeString(n) {
   if (n === 0) return '';
-  const at = (wasm.output_units_ptr() >>> 0) >>> 1;
-  refreshViews();
-  if (n >= nativeThreshold) return nativeBuild(memoryBuffer, at * 2, n * 2);
-  const m = mem16;
-  if (n <= CHUNK) return fromCharCode.apply(null, m.subarray(at, at + n));
+  refresh();
+  const ptr = io[ioAt + OUT_UNITS];
+  if (n >= nativeThreshold) {
+    if (latin1Build !== null && n >= NARROW && wasm.narrow_output(n)) {
+      refresh();
+      return latin1Build(buffer, io[ioAt + OUT_BYTES], n);
+    }
+    return nativeBuild(buffer, ptr, n * 2);
+  }
+  if (n <= SMALL) {
+    if (ptr !== smallViewsAt) {
+      smallViews.length = 0;
+      smallViewsAt = ptr;
+    }
+    const view = smallViews[n] || (smallViews[n] = new U16(buffer, ptr, n));
+    return apply(fromCharCode, null, view);
+  }
+  if (n <= CHUNK) return apply(fromCharCode, null, new U16(buffer, ptr, n));
   let out = '';
-  for (let i = 0; i < n; i += CHUNK) out += fromCharCode.apply(null, m.subarray(at + i, at + Math.min(n, i + CHUNK)));
+  for (let i = 0; i < n; i += CHUNK) out += apply(fromCharCode, null, new U16(buffer, ptr + i * 2, min(n, i + CHUNK) - i));
   return out;
+}
+
+/**
+ * The string of `n` bytes at the start of `bytes` if every one is ASCII (the decoded text of an
+ * encoding that maps ASCII to itself), or null: checked in JavaScript, for short inputs where a
+ * call into wasm costs more than it saves.
+ */
+export function asciiStringOrNull(bytes, n) {
+  let or = 0;
+  for (let i = 0; i < n; i++) or |= bytes[i];
+  if (or > 0x7f) return null;
+  return n === 0 ? '' : asciiString(bytes, n);
+}
+
+/** Whether asciiStringOrNull takes inputs of `n` bytes. */
+export function isShortInput(n) {
+  return n <= SMALL;
+}
+
+/** The string of the `n` ASCII bytes at the start of the Uint8Array `bytes`. */
+export function asciiString(bytes, n) {
+  if (asciiBuild !== null) {
+    try {
+      return asciiBuild(n === byteLengthOf(bytes) ? bytes : bytesRange(bytes, 0, n), n);
+    } catch {
+      // a host builder that refuses this buffer (e.g. a SharedArrayBuffer): build it here
+    }
+  }
+  const buf = bufferOf(bytes);
+  const at = byteOffsetOf(bytes);
+  let out = '';
+  for (let i = 0; i < n; i += CHUNK) out += apply(fromCharCode, null, new U8(buf, at + i, min(n, i + CHUNK) - i));
+  return out;
+}
+
+let nativeIsAscii = null;
+/** Installs a native "are all these bytes ASCII?" check (Node's buffer.isAscii). */
+export function setNativeAsciiCheck(check) {
+  nativeIsAscii = check;
+}
+
+/** Whether all bytes of `bytes` are ASCII, if the host can tell natively; otherwise null. */
+export function hostIsAscii(bytes) {
+  if (nativeIsAscii === null) return null;
+  try {
+    return nativeIsAscii(bytes);
+  } catch {
+    return null; // a buffer the host check refuses: wasm checks instead
+  }
 }
 
 const names = [];
@@ -215,18 +391,46 @@ const names = [];
 export function encodingName(ordinal) {
   let name = names[ordinal];
   if (name === undefined) {
-    const n = wasm.encoding_name(ordinal);
+    const n = core().encoding_name(ordinal);
     const bytes = viewBytes(n);
-    name = fromCharCode.apply(null, bytes).toLowerCase();
+    name = apply(toLowerCaseMethod, apply(fromCharCode, null, bytes), []);
     names[ordinal] = name;
   }
   return name;
 }
 
-/** "Get an encoding": the ordinal for `label`, or -1. */
+/** The longest label of the standard, in code units: anything longer (trimmed) names nothing. */
+const LONGEST_LABEL = 19;
+const labelCache = new Map();
+const labelCacheGet = Map.prototype.get;
+const labelCacheSet = Map.prototype.set;
+const isSpace = (c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
+
+/**
+ * "Get an encoding": the ordinal for `label`, or -1. ASCII whitespace is trimmed here, and a label
+ * that is still longer than the longest label is rejected without crossing into wasm, so a label's
+ * cost is bounded whatever its length.
+ */
 export function lookupLabel(label) {
-  const w = core();
-  return w.label_lookup(putString(label));
+  const cached = apply(labelCacheGet, labelCache, [label]);
+  if (cached !== undefined) return cached;
+  let start = 0;
+  let end = label.length;
+  while (start < end && isSpace(charCodeAt(label, start))) start++;
+  while (end > start && isSpace(charCodeAt(label, end - 1))) end--;
+  let ordinal = -1;
+  if (end - start <= LONGEST_LABEL) {
+    const w = core();
+    ordinal = w.label_lookup(putString(label, start, end));
+  }
+  if (label.length <= 64 && labelCache.size < 256) apply(labelCacheSet, labelCache, [label, ordinal]);
+  return ordinal;
+}
+
+/** A label as error messages quote it: whole when short, else a marked prefix and its length. */
+export function quoteLabel(label) {
+  if (label.length <= 40) return `'${label}'`;
+  return `'${stringSlice(label, 0, 32)}…' (${label.length} characters)`;
 }
 
 /** The number of live decoder and encoder handles in the wasm core (for leak tests). */

@@ -2,20 +2,48 @@
 // instantiated synchronously on first use. Imported for its side effect by every Node entry
 // (node.js, node-polyfill.js, node-legacy.js); the CommonJS bundles (cjs/) include it too, with
 // a build-time replacement that reads the wasm relative to __dirname.
+//
+// Node's Buffer gives the boundary native string building and writing (captured here, so later
+// changes to Buffer.prototype change nothing): utf16le strings from wasm memory, one-byte
+// (latin1) strings for ASCII and Latin-1 text, an ASCII check (buffer.isAscii), and utf16le
+// writes of strings into wasm memory.
 
-import { Buffer } from 'node:buffer';
+import { Buffer, isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
-import { setLoader, setNativeStringBuilder, setNativeStringWriter } from './boundary.js';
-import { initSync } from './wasm.js';
+import {
+  onMemory,
+  setLoader,
+  setNativeAsciiCheck,
+  setNativeLatin1Builders,
+  setNativeStringBuilder,
+  setNativeStringWriter,
+} from './boundary.js';
+import { instantiate } from './instantiate.js';
 
-setLoader(() => initSync({ module: readFileSync(new URL('./wasm_bg.wasm', import.meta.url)) }));
+setLoader(() => instantiate(readFileSync(new URL('./wasm_bg.wasm', import.meta.url))));
+
+const apply = Reflect.apply;
+const { latin1Slice, ucs2Slice, ucs2Write } = Buffer.prototype;
+const bufferFrom = Buffer.from;
+let memory = null;
+onMemory((arrayBuffer) => {
+  memory = apply(bufferFrom, Buffer, [arrayBuffer]);
+});
+
 // Buffer's utf16le decoding builds long strings fastest in Node (npm run bench: about 1.9x
 // String.fromCharCode.apply from 32 code units on); it never strips a U+FEFF.
-setNativeStringBuilder((buffer, byteOffset, byteLength) => Buffer.from(buffer, byteOffset, byteLength).toString('utf16le'), 32);
+setNativeStringBuilder((_, byteOffset, byteLength) => apply(ucs2Slice, memory, [byteOffset, byteOffset + byteLength]), 32);
+// One-byte strings: Latin-1 output narrowed in wasm, and ASCII input as it is (isAscii is
+// simdutf's check, far faster than a JavaScript loop on long inputs).
+setNativeLatin1Builders(
+  (_, byteOffset, length) => apply(latin1Slice, memory, [byteOffset, byteOffset + length]),
+  (bytes, length) => apply(latin1Slice, bytes, [0, length]),
+);
+if (typeof isAscii === 'function') setNativeAsciiCheck(isAscii);
 // Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates
 // kept, so USVString conversion still happens in the encoder). npm run bench, "string writing":
 // TextEncoder.encode overtakes the charCodeAt loop at 128-147 code units, and is 1.5-3.9x faster
 // on 1 KiB and longer inputs.
-setNativeStringWriter((buffer, byteOffset, string) => {
-  Buffer.from(buffer, byteOffset, string.length * 2).write(string, 0, 'utf16le');
+setNativeStringWriter((_, byteOffset, string) => {
+  apply(ucs2Write, memory, [string, byteOffset, string.length * 2]);
 }, 128);

@@ -5,7 +5,24 @@
 // bytes and BOM state; the flushing call (or a fatal error) frees it deterministically, and a
 // FinalizationRegistry frees handles of decoders abandoned mid-stream.
 
-import { bytesLength, bytesRange, core, encodingName, lookupLabel, putBytes, sliceBytesLimit, takeString } from './boundary.js';
+import {
+  asciiString,
+  asciiStringOrNull,
+  bytesLength,
+  bytesRange,
+  core,
+  encodingName,
+  hostIsAscii,
+  inputBytes,
+  isShortInput,
+  lookupLabel,
+  OUT_ASCII,
+  outputKind,
+  putBytes,
+  quoteLabel,
+  sliceBytesLimit,
+  takeString,
+} from './boundary.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString } from './webidl.js';
 
 const slots = new WeakMap();
@@ -29,7 +46,7 @@ export function decoderState(args, iface) {
   const ignoreBOM = options === undefined ? false : Boolean(options.ignoreBOM);
   const ordinal = lookupLabel(label);
   if (ordinal < 0 || encodingName(ordinal) === 'replacement') {
-    throw new RangeError(`Failed to construct '${iface}': the encoding label provided ('${label}') is invalid`);
+    throw new RangeError(`Failed to construct '${iface}': the encoding label provided (${quoteLabel(label)}) is invalid`);
   }
   if (!core().encoding_supported(ordinal)) {
     // The lite build (text-encoding-wasm/lite) has no CJK decoders.
@@ -37,14 +54,25 @@ export function decoderState(args, iface) {
       `Failed to construct '${iface}': the encoding '${encodingName(ordinal)}' is not included in text-encoding-wasm/lite; use the full entry 'text-encoding-wasm'`,
     );
   }
-  return { ordinal, fatal, ignoreBOM, handle: 0 };
+  // `ascii`: the encoding maps ASCII bytes to themselves from its initial state, so an all-ASCII
+  // input is its own output. `bomDone`: a streaming call already produced output without a handle,
+  // so a BOM can no longer come (the handle made later must not strip one).
+  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: ASCII_IDENTITY.has(encodingName(ordinal)), bomDone: false };
 }
+
+/** Encodings whose decoder turns each ASCII byte into itself from its initial state (src/encoding.rs). */
+const ASCII_IDENTITY = new Set(
+  ['utf-8', 'ibm866', 'koi8-r', 'koi8-u', 'macintosh', 'x-mac-cyrillic', 'gbk', 'gb18030', 'big5', 'euc-jp', 'shift_jis', 'euc-kr', 'x-user-defined']
+    .concat(['2', '3', '4', '5', '6', '7', '8', '8-i', '10', '13', '14', '15', '16'].map((n) => `iso-8859-${n}`))
+    .concat(['874', '1250', '1251', '1252', '1253', '1254', '1255', '1256', '1257', '1258'].map((n) => `windows-${n}`)),
+);
 
 /** Frees the streaming handle of `s`, if any. */
 export function releaseHandle(s, token) {
   if (s.handle !== 0) {
     core().decoder_free(s.handle);
     s.handle = 0;
+    s.bomDone = false;
     if (registry !== null) registry.unregister(token);
   }
 }
@@ -56,25 +84,48 @@ function fatalError(s) {
 /**
  * Decodes `bytes` with the decoder state `s` (`stream` keeps state for the next call); returns the
  * string or throws TypeError for a fatal error. `token` identifies the owner for the registry.
+ *
+ * Without pending state, an all-ASCII input of an encoding that maps ASCII to itself is its own
+ * output: short inputs are checked and built in JavaScript (no call into wasm), longer ones by the
+ * host where it can (Node's isAscii and latin1 strings); otherwise wasm checks, and the string is
+ * built from the input bytes, one byte per character.
  */
 export function decodeWith(s, token, bytes, stream) {
-  const w = core();
-  if (bytesLength(bytes) > sliceBytesLimit) return decodeSliced(s, token, bytes, stream);
-  const len = putBytes(bytes);
-  let n;
-  if (s.handle === 0 && !stream) {
-    n = w.decode_once(s.ordinal, s.fatal, s.ignoreBOM, len);
-  } else {
-    n = w.decoder_decode(handleOf(s, token), len, stream);
-    if (!stream || n < 0) releaseHandle(s, token);
+  const length = bytesLength(bytes);
+  if (s.handle === 0) {
+    if (s.ascii) {
+      let text = null;
+      const host = length > 32 ? hostIsAscii(bytes) : null;
+      if (host === true) text = asciiString(bytes, length);
+      else if (host === null && isShortInput(length)) text = asciiStringOrNull(bytes, length);
+      if (text !== null) {
+        if (length > 0) s.bomDone = stream;
+        else if (!stream) s.bomDone = false;
+        return text;
+      }
+    }
+    if (!stream && length <= sliceBytesLimit) {
+      const w = core();
+      const len = putBytes(bytes);
+      const n = w.decode_once(s.ordinal, s.fatal, s.ignoreBOM || s.bomDone, len);
+      s.bomDone = false;
+      if (n < 0) throw fatalError(s);
+      return outputKind() === OUT_ASCII ? asciiString(inputBytes(n), n) : takeString(n);
+    }
   }
+  if (length > sliceBytesLimit) return decodeSliced(s, token, bytes, stream);
+  const w = core();
+  const handle = handleOf(s, token);
+  const n = w.decoder_decode(handle, putBytes(bytes), stream);
+  if (!stream || n < 0) releaseHandle(s, token);
   if (n < 0) throw fatalError(s);
   return takeString(n);
 }
 
 function handleOf(s, token) {
   if (s.handle === 0) {
-    s.handle = core().decoder_new(s.ordinal, s.fatal, s.ignoreBOM);
+    s.handle = core().decoder_new(s.ordinal, s.fatal, s.ignoreBOM || s.bomDone);
+    s.bomDone = false;
     if (registry !== null) registry.register(token, s.handle, token);
   }
   return s.handle;
@@ -84,7 +135,8 @@ function handleOf(s, token) {
 function decodeSliced(s, token, bytes, stream) {
   const w = core();
   const handle = handleOf(s, token);
-  const parts = [];
+  // Each slice's string is appended as it is made (the engine keeps a rope, no second copy).
+  let out = '';
   const length = bytesLength(bytes);
   for (let at = 0; at < length; at += sliceBytesLimit) {
     const n = w.decoder_decode(handle, putBytes(bytesRange(bytes, at, at + sliceBytesLimit)), true);
@@ -92,15 +144,15 @@ function decodeSliced(s, token, bytes, stream) {
       releaseHandle(s, token);
       throw fatalError(s);
     }
-    parts.push(takeString(n));
+    out += takeString(n);
   }
   if (!stream) {
     const n = w.decoder_decode(handle, 0, false);
     releaseHandle(s, token);
     if (n < 0) throw fatalError(s);
-    parts.push(takeString(n));
+    out += takeString(n);
   }
-  return parts.join('');
+  return out;
 }
 
 /** The Encoding Standard's TextDecoder. */

@@ -1,7 +1,7 @@
 // TextEncoder (UTF-8 only, as the standard defines it) with encode() and encodeInto(), over the
 // wasm UTF-8 encoder.
 
-import { concatBytes, core, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes } from './boundary.js';
+import { charCodeAt, concatBytes, core, lastRead, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes } from './boundary.js';
 import { byteLengthOf, illegalInvocation, setBytes, shapeInterface, toDOMString, toUint8Array } from './webidl.js';
 
 const brand = new WeakSet();
@@ -15,15 +15,67 @@ function check(object, member) {
  * limit in slices that never split a surrogate pair, so each encodes alone.
  */
 export function encodeUtf8(input) {
+  const length = input.length;
+  if (length <= SHORT) {
+    // A short ASCII string is its own UTF-8: no call into wasm.
+    const out = new Uint8Array(length);
+    let i = 0;
+    for (; i < length; i++) {
+      const c = charCodeAt(input, i);
+      if (c > 0x7f) break;
+      out[i] = c;
+    }
+    if (i === length) return out;
+  }
   const w = core();
-  if (input.length <= sliceUnitsLimit) return takeBytes(w.encode_utf8(putString(input)));
+  if (length <= sliceUnitsLimit) return takeBytes(w.encode_utf8(putString(input)));
   const parts = [];
-  for (let at = 0; at < input.length; ) {
+  for (let at = 0; at < length; ) {
     const end = sliceEnd(input, at);
-    parts.push(takeBytes(w.encode_utf8(putString(input.slice(at, end)))));
+    parts.push(takeBytes(w.encode_utf8(putString(input, at, end))));
     at = end;
   }
   return concatBytes(parts);
+}
+
+/** Strings up to this many code units are tried as ASCII in JavaScript first. */
+const SHORT = 64;
+
+/**
+ * encodeInto's steps: UTF-8 encodes as many whole scalar values of `string` as fit in the
+ * Uint8Array `dest` (of `capacity` bytes); returns {read, written}. Every length that crosses into
+ * wasm is bounded (never wrapped to 32 bits), and no call copies more of the string than it can
+ * use: each code unit takes at least one byte, so at most `room + 1` units are copied (the one
+ * more completes a surrogate pair; it can never be written itself).
+ */
+export function encodeIntoUtf8(string, dest, capacity) {
+  const length = string.length;
+  let read = 0;
+  let written = 0;
+  // ASCII runs at the start, written in JavaScript while short.
+  const quick = Math.min(length, capacity, SHORT);
+  while (read < quick) {
+    const c = charCodeAt(string, read);
+    if (c > 0x7f) break;
+    dest[read] = c;
+    read++;
+  }
+  written = read;
+  if (read === length || written === capacity) return { read, written };
+  const w = core();
+  while (read < length && written < capacity) {
+    const room = capacity - written;
+    // room + 1 units at most; a cut made by the slice limit never splits a surrogate pair.
+    const end = room < sliceUnitsLimit ? Math.min(length, read + room + 1) : sliceEnd(string, read);
+    const units = end - read;
+    const n = w.encode_utf8_into(putString(string, read, end), Math.min(room, units * 3));
+    const r = lastRead();
+    if (n > 0) setBytes(dest, viewBytes(n), written);
+    read += r;
+    written += n;
+    if (read < end) break;
+  }
+  return { read, written };
 }
 
 /** The Encoding Standard's TextEncoder. */
@@ -50,28 +102,7 @@ export class TextEncoder {
     }
     const string = toDOMString(source, "Failed to execute 'encodeInto' on 'TextEncoder'");
     const dest = toUint8Array(destination, "Failed to execute 'encodeInto' on 'TextEncoder'");
-    const w = core();
-    const capacity = byteLengthOf(dest);
-    if (string.length <= sliceUnitsLimit) {
-      const written = w.encode_utf8_into(putString(string), capacity);
-      const read = w.last_read();
-      if (written > 0) setBytes(dest, viewBytes(written));
-      return { read, written };
-    }
-    // Above the slice limit: slice by slice (never splitting a surrogate pair) until the string
-    // ends or the next scalar value does not fit.
-    let read = 0;
-    let written = 0;
-    while (read < string.length) {
-      const end = sliceEnd(string, read);
-      const n = w.encode_utf8_into(putString(string.slice(read, end)), capacity - written);
-      const r = w.last_read();
-      if (n > 0) setBytes(dest, viewBytes(n), written);
-      read += r;
-      written += n;
-      if (read < end) break;
-    }
-    return { read, written };
+    return encodeIntoUtf8(string, dest, byteLengthOf(dest));
   }
 }
 

@@ -72,10 +72,10 @@ function isSharedArrayBuffer(value) {
 
 /** IsFixedLengthArrayBuffer for an ArrayBuffer or SharedArrayBuffer. */
 function isFixedLength(buffer) {
-  if (isSharedArrayBuffer(buffer)) {
-    return sharedArrayBufferGrowable === undefined || !call(sharedArrayBufferGrowable, buffer);
-  }
-  return arrayBufferResizable === undefined || !call(arrayBufferResizable, buffer);
+  // The ArrayBuffer test first: it does not throw for the common case (a brand check that throws
+  // costs microseconds).
+  if (isArrayBuffer(buffer)) return arrayBufferResizable === undefined || !call(arrayBufferResizable, buffer);
+  return sharedArrayBufferGrowable === undefined || !call(sharedArrayBufferGrowable, buffer);
 }
 
 /**

@@ -4,10 +4,12 @@
 //      strings, and so any TextDecoder, out of the glue): the full build, then the lite build
 //      (--no-default-features: no CJK encodings). Both write the same target file, so each is
 //      copied away right after its build;
-//   2. the pinned wasm-bindgen CLI writes the glue (wasm.js) and wasm_bg.wasm for each: the full
-//      one into the package root, the lite one into lite/;
+//   2. the pinned wasm-bindgen CLI writes the glue and wasm_bg.wasm for each: the full one into
+//      the package root, the lite one into lite/. Only numbers cross our boundary, so of the glue
+//      only the imports object is kept: instantiate.js, a few lines that instantiate the module
+//      synchronously (the rest of the glue is not shipped);
 //   3. wasm-opt shrinks and speeds up each wasm;
-//   4. wasm_base64.js inlines each wasm for the ESM entries (browsers, bundlers, Deno);
+//   4. wasm_hex.js inlines each wasm for the ESM entries (browsers, bundlers, Deno);
 //   5. js/ is copied in (lite/ gets its own copy of the modules its entries import, so the lite
 //      entry is a separate module graph bound to the lite wasm), and pkg-template/;
 //   6. esbuild bundles the CommonJS files (cjs/*.cjs, for `require`) from the Node entries, the
@@ -44,32 +46,68 @@ for (const v of variants) {
   v.size = bindgen(v.wasm, v.dir);
 }
 
-/** Steps 2–4 for one wasm: glue and wasm_bg.wasm into `dir`, optimized, plus wasm_base64.js. */
+/** Steps 2–4 for one wasm: instantiate.js and wasm_bg.wasm into `dir`, optimized, plus wasm_hex.js. */
 function bindgen(wasm, dir) {
-  run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', dir, '--out-name', 'wasm', wasm]);
-
-  // The glue's async init falls back to fetching wasm_bg.wasm next to itself; bundlers would copy
-  // that file as an asset. Our entries always pass the module in, so the fallback goes.
-  const gluePath = join(dir, 'wasm.js');
-  let glue = readFileSync(gluePath, 'utf8');
-  const fallback = "module_or_path = new URL('wasm_bg.wasm', import.meta.url);";
-  if (!glue.includes(fallback)) throw new Error('build: the wasm-bindgen glue changed shape; update scripts/build.mjs');
-  glue = glue.replace(fallback, "throw new Error('text-encoding-wasm: the wasm module must be passed in');");
-  if (/TextDecoder|TextEncoder/.test(glue)) {
-    throw new Error('build: the wasm-bindgen glue uses TextDecoder/TextEncoder; a String crossed the boundary');
-  }
-  writeFileSync(gluePath, glue);
+  const glueDir = join(staging, 'glue');
+  rmSync(glueDir, { recursive: true, force: true });
+  run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', glueDir, '--out-name', 'wasm', wasm]);
+  writeFileSync(join(dir, 'instantiate.js'), instantiateModule(readFileSync(join(glueDir, 'wasm.js'), 'utf8')));
 
   const wasmPath = join(dir, 'wasm_bg.wasm');
   const features = ['--enable-bulk-memory', '--enable-sign-ext', '--enable-nontrapping-float-to-int', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
   // binaryen from npm (pinned in package.json): Debian's older wasm-opt breaks the externref table.
-  run(join(root, 'node_modules/.bin/wasm-opt'), ['-O3', ...features, wasmPath, '-o', wasmPath]);
+  run(join(root, 'node_modules/.bin/wasm-opt'), ['-O3', ...features, join(glueDir, 'wasm_bg.wasm'), '-o', wasmPath]);
   const wasmBytes = readFileSync(wasmPath);
   writeFileSync(
-    join(dir, 'wasm_base64.js'),
-    `// The wasm core, base64-encoded, so the ESM entry needs no fetch and no bundler configuration.\nexport default '${wasmBytes.toString('base64')}';\n`,
+    join(dir, 'wasm_hex.js'),
+    `// The wasm core (wasm_bg.wasm) in hexadecimal, so the ESM entry needs no fetch and no bundler configuration.\nexport default '${wasmBytes.toString('hex')}';\n`,
   );
   return wasmBytes.length;
+}
+
+/**
+ * instantiate.js from the wasm-bindgen glue: its imports object (`__wbg_get_imports`, which only
+ * prepares wasm-bindgen's externref table: no string or object ever crosses) and the start call.
+ * The build fails if the glue changed shape or would need the host's TextDecoder/TextEncoder.
+ */
+function instantiateModule(glue) {
+  if (/TextDecoder|TextEncoder/.test(glue)) {
+    throw new Error('build: the wasm-bindgen glue uses TextDecoder/TextEncoder; a String crossed the boundary');
+  }
+  const start = glue.indexOf('function __wbg_get_imports() {');
+  const end = glue.indexOf('\n}\n', start);
+  if (start < 0 || end < 0 || !glue.includes('wasm.__wbindgen_start();')) {
+    throw new Error('build: the wasm-bindgen glue changed shape; update scripts/build.mjs');
+  }
+  const imports = glue.slice(start, end + 2);
+  if (/\b(getObject|addHeapObject|takeObject|getStringFromWasm|passStringToWasm|console)\b/.test(imports)) {
+    throw new Error('build: the wasm imports need more than the externref table; a value other than a number crossed the boundary');
+  }
+  return `// Instantiates the wasm core synchronously and returns its exports. Generated by scripts/build.mjs
+// from the wasm-bindgen glue, of which only the imports object is needed (numbers are all that
+// cross the boundary). A host that refuses WebAssembly gets an Error that says so.
+
+let wasm;
+
+${imports}
+
+/** Instantiates \`bytes\` (the wasm module's bytes, or a compiled WebAssembly.Module); returns its exports. */
+export function instantiate(bytes) {
+  if (typeof WebAssembly !== 'object' || WebAssembly === null) {
+    throw new Error('text-encoding-wasm: this JavaScript engine has no WebAssembly (it is missing or switched off), which this package needs');
+  }
+  let instance;
+  try {
+    const module = bytes instanceof WebAssembly.Module ? bytes : new WebAssembly.Module(bytes);
+    instance = new WebAssembly.Instance(module, __wbg_get_imports());
+  } catch (error) {
+    throw new Error(\`text-encoding-wasm: the host refused to compile or instantiate the WebAssembly module (\${error && error.name}: \${error && error.message}); a Content-Security-Policy without 'wasm-unsafe-eval', or a limit on synchronous compilation, does this\`);
+  }
+  wasm = instance.exports;
+  wasm.__wbindgen_start();
+  return wasm;
+}
+`;
 }
 
 // 5. js/ and pkg-template/.

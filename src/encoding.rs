@@ -146,6 +146,16 @@ impl Encoding {
         matches!(self, Encoding::Utf8 | Encoding::Utf16Be | Encoding::Utf16Le)
     }
 
+    /// Whether a decoder in its initial state turns every ASCII byte into the same code point, so
+    /// that an all-ASCII input decodes to itself: true for every encoding but UTF-16BE/LE,
+    /// ISO-2022-JP (its escape sequences are ASCII) and replacement.
+    pub fn ascii_is_identity(self) -> bool {
+        !matches!(
+            self,
+            Encoding::Utf16Be | Encoding::Utf16Le | Encoding::Iso2022Jp | Encoding::Replacement
+        )
+    }
+
     /// Whether this is one of the legacy multi-byte (CJK) encodings.
     pub fn is_cjk(self) -> bool {
         matches!(
@@ -230,5 +240,30 @@ mod tests {
         assert_eq!(Encoding::Utf16Le.output_encoding(), Encoding::Utf8);
         assert_eq!(Encoding::Utf16Be.output_encoding(), Encoding::Utf8);
         assert_eq!(Encoding::ShiftJis.output_encoding(), Encoding::ShiftJis);
+    }
+
+    #[test]
+    fn ascii_is_identity_exactly_where_ascii_decodes_to_itself() {
+        // Every ASCII byte, alone and in runs, from a fresh decoder in both error modes: where
+        // the predicate holds the output is the input; where it does not, some ASCII input
+        // decodes otherwise (so the shortcut it allows would be wrong there).
+        let all: Vec<u8> = (0..0x80).collect();
+        for encoding in Encoding::ALL {
+            if !encoding.is_supported() {
+                continue;
+            }
+            let identity = [true, false].iter().all(|&fatal| {
+                encoding.decode_utf16(&all, fatal, false)
+                    == Ok(all.iter().map(|&b| u16::from(b)).collect())
+            }) && all
+                .iter()
+                .all(|&b| encoding.decode_utf16(&[b], true, false) == Ok(vec![u16::from(b)]));
+            assert_eq!(
+                encoding.ascii_is_identity(),
+                identity,
+                "{}",
+                encoding.name()
+            );
+        }
     }
 }

@@ -11,7 +11,38 @@
 
 use crate::{Decoder, DecoderResult, Encoder, EncoderResult, Encoding};
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use wasm_bindgen::prelude::*;
+
+/// Where JavaScript finds the reusable buffers without a call: a row of u32 words at `io()`,
+/// rewritten whenever a buffer moves or an export reports more than its return value.
+static IO: [AtomicU32; IO_WORDS] = [const { AtomicU32::new(0) }; IO_WORDS];
+const IO_WORDS: usize = 8;
+/// IO word: address of the input byte buffer.
+const IO_IN_BYTES: usize = 0;
+/// IO word: capacity of the input byte buffer, in bytes.
+const IO_IN_BYTES_CAP: usize = 1;
+/// IO word: address of the input UTF-16 buffer.
+const IO_IN_UNITS: usize = 2;
+/// IO word: capacity of the input UTF-16 buffer, in code units.
+const IO_IN_UNITS_CAP: usize = 3;
+/// IO word: address of the output UTF-16 buffer.
+const IO_OUT_UNITS: usize = 4;
+/// IO word: address of the output byte buffer.
+const IO_OUT_BYTES: usize = 5;
+/// IO word: UTF-16 code units consumed by the last encode call.
+const IO_LAST_READ: usize = 6;
+/// IO word: what the last `decode_once` wrote: [`OUT_UTF16`] or [`OUT_ASCII`].
+const IO_OUT_KIND: usize = 7;
+/// Output kind: UTF-16 code units at the output unit buffer.
+const OUT_UTF16: u32 = 0;
+/// Output kind: the input was all ASCII and the encoding maps ASCII to itself, so the output is
+/// the input bytes as they are; nothing was written.
+const OUT_ASCII: u32 = 1;
+
+fn set_io(word: usize, value: u32) {
+    IO[word].store(value, Relaxed);
+}
 
 /// Status: the handle does not name a live decoder or encoder.
 const BAD_HANDLE: i32 = -2;
@@ -98,16 +129,44 @@ fn reserve<T: Copy + Default>(buffer: &mut Vec<T>, len: usize) -> u32 {
     buffer.as_mut_ptr() as u32
 }
 
+/// Publishes the addresses and capacities of every buffer of `s` in [`IO`].
+fn publish(s: &mut State) {
+    set_io(IO_IN_BYTES, s.input_bytes.as_mut_ptr() as u32);
+    set_io(IO_IN_BYTES_CAP, s.input_bytes.len() as u32);
+    set_io(IO_IN_UNITS, s.input_units.as_mut_ptr() as u32);
+    set_io(IO_IN_UNITS_CAP, s.input_units.len() as u32);
+    set_io(IO_OUT_UNITS, s.output_units.as_mut_ptr() as u32);
+    set_io(IO_OUT_BYTES, s.output_bytes.as_mut_ptr() as u32);
+    set_io(IO_LAST_READ, s.last_read);
+}
+
+/// The address of the IO words: buffer addresses and capacities (input bytes, its capacity,
+/// input units, its capacity, output units, output bytes), the units read by the last encode, and
+/// the output kind of the last `decode_once`. JavaScript reads them from memory instead of calling.
+#[wasm_bindgen]
+pub fn io() -> u32 {
+    STATE.with_borrow_mut(publish);
+    IO.as_ptr() as u32
+}
+
 /// Makes room for `len` input bytes; returns their address.
 #[wasm_bindgen]
 pub fn input_bytes(len: u32) -> u32 {
-    STATE.with_borrow_mut(|s| reserve(&mut s.input_bytes, len as usize))
+    STATE.with_borrow_mut(|s| {
+        let at = reserve(&mut s.input_bytes, len as usize);
+        publish(s);
+        at
+    })
 }
 
 /// Makes room for `len` input UTF-16 code units; returns their address.
 #[wasm_bindgen]
 pub fn input_units(len: u32) -> u32 {
-    STATE.with_borrow_mut(|s| reserve(&mut s.input_units, len as usize))
+    STATE.with_borrow_mut(|s| {
+        let at = reserve(&mut s.input_units, len as usize);
+        publish(s);
+        at
+    })
 }
 
 /// Address of the output UTF-16 buffer written by the decode exports.
@@ -126,6 +185,32 @@ pub fn output_bytes_ptr() -> u32 {
 #[wasm_bindgen]
 pub fn last_read() -> u32 {
     STATE.with_borrow(|s| s.last_read)
+}
+
+/// If every one of the first `len` output UTF-16 code units is below U+0100, copies them as bytes
+/// (Latin-1) to the output byte buffer and returns true (JavaScript then builds a one-byte string);
+/// otherwise returns false and changes nothing.
+#[wasm_bindgen]
+pub fn narrow_output(len: u32) -> bool {
+    STATE.with_borrow_mut(|s| {
+        let State {
+            output_units,
+            output_bytes,
+            ..
+        } = s;
+        let Some(units) = output_units.get(..len as usize) else {
+            return false;
+        };
+        if units.iter().any(|&u| u > 0xFF) {
+            return false;
+        }
+        reserve(output_bytes, units.len());
+        for (b, &u) in output_bytes.iter_mut().zip(units) {
+            *b = u as u8;
+        }
+        set_io(IO_OUT_BYTES, output_bytes.as_mut_ptr() as u32);
+        true
+    })
 }
 
 /// "Get an encoding" for the label in `input_units[..len]`: the encoding's ordinal, or -1.
@@ -210,6 +295,7 @@ pub fn encoding_name(ordinal: u32) -> u32 {
     STATE.with_borrow_mut(|s| {
         reserve(&mut s.output_bytes, name.len());
         s.output_bytes[..name.len()].copy_from_slice(name);
+        set_io(IO_OUT_BYTES, s.output_bytes.as_mut_ptr() as u32);
     });
     name.len() as u32
 }
@@ -229,7 +315,14 @@ pub fn decode_once(ordinal: u32, fatal: bool, ignore_bom: bool, len: u32) -> i32
             ..
         } = s;
         let input = input_bytes.get(..len as usize).unwrap_or(&[]);
-        run_decoder(&mut decoder, fatal, input, output_units, true)
+        if encoding.ascii_is_identity() && input.is_ascii() {
+            set_io(IO_OUT_KIND, OUT_ASCII);
+            return input.len() as i32;
+        }
+        set_io(IO_OUT_KIND, OUT_UTF16);
+        let n = run_decoder(&mut decoder, fatal, input, output_units, true);
+        set_io(IO_OUT_UNITS, output_units.as_mut_ptr() as u32);
+        n
     })
 }
 
@@ -263,7 +356,9 @@ pub fn decoder_decode(handle: u32, len: u32, stream: bool) -> i32 {
             return BAD_HANDLE;
         };
         let input = input_bytes.get(..len as usize).unwrap_or(&[]);
-        run_decoder(&mut slot.decoder, slot.fatal, input, output_units, !stream)
+        let n = run_decoder(&mut slot.decoder, slot.fatal, input, output_units, !stream);
+        set_io(IO_OUT_UNITS, output_units.as_mut_ptr() as u32);
+        n
     })
 }
 
@@ -294,6 +389,7 @@ pub fn encode_utf8(len: u32) -> u32 {
         let mut encoder = Encoder::new(Encoding::Utf8);
         let (_, _, written) =
             encoder.encode_from_utf16_without_replacement(input, output_bytes, true);
+        set_io(IO_OUT_BYTES, output_bytes.as_mut_ptr() as u32);
         written as u32
     })
 }
@@ -320,6 +416,8 @@ pub fn encode_utf8_into(len: u32, capacity: u32) -> u32 {
             true,
         );
         *last_read = read as u32;
+        set_io(IO_LAST_READ, read as u32);
+        set_io(IO_OUT_BYTES, output_bytes.as_mut_ptr() as u32);
         written as u32
     })
 }
@@ -381,11 +479,14 @@ pub fn encoder_encode(handle: u32, len: u32, last: bool, html: bool) -> i32 {
                 }
                 EncoderResult::Unmappable(c) => {
                     *last_read = read as u32;
+                    set_io(IO_LAST_READ, read as u32);
                     return -1 - c as i32;
                 }
             }
         }
         *last_read = read as u32;
+        set_io(IO_LAST_READ, read as u32);
+        set_io(IO_OUT_BYTES, output_bytes.as_mut_ptr() as u32);
         written as i32
     })
 }

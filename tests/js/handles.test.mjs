@@ -74,7 +74,7 @@ test('a stream holds one handle; the flushing call frees it', () => {
 test('a fatal error frees the stream\'s handle (mid-stream and at the flush)', () => {
   const base = liveHandles();
   const d = new TextDecoder('utf-8', { fatal: true });
-  d.decode(u8(0x41), { stream: true });
+  d.decode(u8(0xc3, 0xa9), { stream: true });
   assert.equal(liveHandles(), base + 1);
   assert.throws(() => d.decode(u8(0xff), { stream: true }), TypeError);
   assert.equal(liveHandles(), base, 'freed by the mid-stream error');

@@ -20,7 +20,9 @@ function assertBadLabel(label, options) {
     () => new TextDecoder(label, options),
     (e) => {
       assert.equal(e.constructor, RangeError, `label ${JSON.stringify(String(label))}: ${e}`);
-      assert.ok(e.message.includes(String(label)), `the message names the label: ${e.message}`);
+      const quoted = String(label).length <= 40 ? String(label) : `${String(label).slice(0, 32)}…`;
+      assert.ok(e.message.includes(quoted), `the message names the label: ${e.message}`);
+      assert.ok(e.message.length < 200, 'the message quotes at most a short prefix of a long label');
       return true;
     },
   );
@@ -263,6 +265,8 @@ test('labels match ASCII case-insensitively, and only ASCII case-insensitively',
 
 test('long and odd label strings are RangeErrors, not crashes', () => {
   assertBadLabel('utf-8'.repeat(10000));
+  assertBadLabel('x'.repeat(41));
+  assert.match(String((() => { try { new TextDecoder('y'.repeat(5e6)); } catch (e) { return e.message; } })()), /'y{32}…' \(5000000 characters\)/);
   assertBadLabel(' '.repeat(100000) + 'x');
   assert.equal(new TextDecoder(' '.repeat(100000) + 'utf-8' + '\n'.repeat(100000)).encoding, 'utf-8');
 });
