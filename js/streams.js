@@ -25,8 +25,13 @@ const HostTransformStream = typeof globalThis.TransformStream === 'function' ? g
 const EMPTY = new Uint8Array(0);
 const REPLACEMENT_UTF8 = [0xef, 0xbf, 0xbd];
 
+// Captured now, so later changes to WeakMap.prototype change nothing here.
+const weakMapGet = WeakMap.prototype.get;
+const weakMapSet = WeakMap.prototype.set;
+const apply = Reflect.apply;
+
 function decoderSlots(slots, object, member) {
-  const s = slots.get(object);
+  const s = apply(weakMapGet, slots, [object]);
   if (s === undefined) throw illegalInvocation('TextDecoderStream', member);
   return s;
 }
@@ -67,7 +72,7 @@ function makeTextDecoderStream() {
           releaseHandle(state, state);
         },
       });
-      slots.set(this, { state, transform });
+      apply(weakMapSet, slots, [this, { state, transform }]);
     }
 
     get encoding() {
@@ -99,7 +104,7 @@ function makeTextEncoderStream() {
   const slots = new WeakMap();
 
   function encoderSlots(object, member) {
-    const transform = slots.get(object);
+    const transform = apply(weakMapGet, slots, [object]);
     if (transform === undefined) throw illegalInvocation('TextEncoderStream', member);
     return transform;
   }
@@ -140,7 +145,7 @@ function makeTextEncoderStream() {
           }
         },
       });
-      slots.set(this, transform);
+      apply(weakMapSet, slots, [this, transform]);
     }
 
     get encoding() {

@@ -26,11 +26,14 @@ import {
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString } from './webidl.js';
 
 const slots = new WeakMap();
+// Bound now, so later changes to WeakMap.prototype / Set.prototype change nothing here.
+const slotsGet = WeakMap.prototype.get.bind(slots);
+const slotsSet = WeakMap.prototype.set.bind(slots);
 const registry =
   typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((handle) => core().decoder_free(handle)) : null;
 
 function slotsOf(object, member) {
-  const s = slots.get(object);
+  const s = slotsGet(object);
   if (s === undefined) throw illegalInvocation('TextDecoder', member);
   return s;
 }
@@ -57,7 +60,7 @@ export function decoderState(args, iface) {
   // `ascii`: the encoding maps ASCII bytes to themselves from its initial state, so an all-ASCII
   // input is its own output. `bomDone`: a streaming call already produced output without a handle,
   // so a BOM can no longer come (the handle made later must not strip one).
-  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: ASCII_IDENTITY.has(encodingName(ordinal)), bomDone: false };
+  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(encodingName(ordinal)), bomDone: false };
 }
 
 /** Encodings whose decoder turns each ASCII byte into itself from its initial state (src/encoding.rs). */
@@ -66,6 +69,7 @@ const ASCII_IDENTITY = new Set(
     .concat(['2', '3', '4', '5', '6', '7', '8', '8-i', '10', '13', '14', '15', '16'].map((n) => `iso-8859-${n}`))
     .concat(['874', '1250', '1251', '1252', '1253', '1254', '1255', '1256', '1257', '1258'].map((n) => `windows-${n}`)),
 );
+const asciiIdentity = Set.prototype.has.bind(ASCII_IDENTITY);
 
 /** Frees the streaming handle of `s`, if any. */
 export function releaseHandle(s, token) {
@@ -158,7 +162,7 @@ function decodeSliced(s, token, bytes, stream) {
 /** The Encoding Standard's TextDecoder. */
 export class TextDecoder {
   constructor() {
-    slots.set(this, decoderState(arguments, 'TextDecoder'));
+    slotsSet(this, decoderState(arguments, 'TextDecoder'));
   }
 
   get encoding() {

@@ -5,9 +5,13 @@ import { charCodeAt, concatBytes, core, lastRead, putString, sliceEnd, sliceUnit
 import { byteLengthOf, illegalInvocation, setBytes, shapeInterface, toDOMString, toUint8Array } from './webidl.js';
 
 const brand = new WeakSet();
+// Bound now, so later changes to WeakSet.prototype or Math change nothing here.
+const branded = WeakSet.prototype.has.bind(brand);
+const addBrand = WeakSet.prototype.add.bind(brand);
+const min = Math.min;
 
 function check(object, member) {
-  if (!brand.has(object)) throw illegalInvocation('TextEncoder', member);
+  if (!branded(object)) throw illegalInvocation('TextEncoder', member);
 }
 
 /**
@@ -53,7 +57,7 @@ export function encodeIntoUtf8(string, dest, capacity) {
   let read = 0;
   let written = 0;
   // ASCII runs at the start, written in JavaScript while short.
-  const quick = Math.min(length, capacity, SHORT);
+  const quick = min(length, capacity, SHORT);
   while (read < quick) {
     const c = charCodeAt(string, read);
     if (c > 0x7f) break;
@@ -66,9 +70,9 @@ export function encodeIntoUtf8(string, dest, capacity) {
   while (read < length && written < capacity) {
     const room = capacity - written;
     // room + 1 units at most; a cut made by the slice limit never splits a surrogate pair.
-    const end = room < sliceUnitsLimit ? Math.min(length, read + room + 1) : sliceEnd(string, read);
+    const end = room < sliceUnitsLimit ? min(length, read + room + 1) : sliceEnd(string, read);
     const units = end - read;
-    const n = w.encode_utf8_into(putString(string, read, end), Math.min(room, units * 3));
+    const n = w.encode_utf8_into(putString(string, read, end), min(room, units * 3));
     const r = lastRead();
     if (n > 0) setBytes(dest, viewBytes(n), written);
     read += r;
@@ -81,7 +85,7 @@ export function encodeIntoUtf8(string, dest, capacity) {
 /** The Encoding Standard's TextEncoder. */
 export class TextEncoder {
   constructor() {
-    brand.add(this);
+    addBrand(this);
   }
 
   get encoding() {
