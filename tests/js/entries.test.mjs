@@ -320,8 +320,10 @@ test('bundlers (esbuild, Rollup): the entries keep their wasm loader ("sideEffec
     main: `import { TextDecoder } from 'text-encoding-wasm';\nconsole.log(new TextDecoder('windows-1252').decode(Uint8Array.of(0x80)));\n`,
     legacy: `import { encode } from 'text-encoding-wasm/legacy';\nimport 'text-encoding-wasm/polyfill';\nconsole.log(encode('€', 'windows-1252')[0] + typeof globalThis.TextDecoderStream);\n`,
     lite: `import { TextEncoder } from 'text-encoding-wasm/lite';\nconsole.log(new TextEncoder().encode('é').join());\n`,
+    standard: `import { percentEncodeAfterEncoding } from 'text-encoding-wasm/standard';\nconsole.log(percentEncodeAfterEncoding('shift_jis', 'あ ', 'query'));\n`,
+    liteStandard: `import { decode } from 'text-encoding-wasm/lite/standard';\nconsole.log(decode(Uint8Array.of(0xff, 0xfe, 0x41, 0), 'latin1').encoding);\n`,
   };
-  const expected = { main: '€', legacy: '128function', lite: '195,169' };
+  const expected = { main: '€', legacy: '128function', lite: '195,169', standard: '%82%A0%20', liteStandard: 'utf-16le' };
   for (const [name, source] of Object.entries(sources)) writeFileSync(join(project, `${name}.mjs`), source);
   const bundlers = {
     async esbuild(input, output) {
@@ -343,6 +345,7 @@ test('bundlers (esbuild, Rollup): the entries keep their wasm loader ("sideEffec
       const code = readFileSync(output, 'utf8');
       if (name === 'main') assert.ok(!code.includes('makeTextEncoderStream') && !code.includes('LegacyEncoder'), `${bundler}: unused modules are dropped`);
       if (name === 'lite') assert.ok(!code.includes('decoderState'), `${bundler}: TextDecoder is dropped when unused`);
+      if (name === 'standard') assert.ok(!code.includes('LegacyEncoder') && !code.includes('makeTextEncoderStream'), `${bundler}: the classes are dropped`);
     }
   }
 });
