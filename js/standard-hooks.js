@@ -425,7 +425,7 @@ export function isomorphicDecode(bytes) {
   const view = toBytes(bytes, what);
   const n = bytesLength(view);
   let out = '';
-  for (let i = 0; i < n; i += 8192) out += fromCharCode.apply(null, view.subarray(i, Math.min(n, i + 8192)));
+  for (let i = 0; i < n; i += 8192) out += fromCharCode.apply(null, bytesRange(view, i, i + 8192));
   return out;
 }
 

@@ -337,6 +337,9 @@ test('encode: the LegacyEncoder streams in "replace" mode, keeping ISO-2022-JP s
   assert.deepEqual(e.encode('¥\uD83D', { stream: true }), bytes(...ESC_ROMAN, 0x5c));
   assert.deepEqual(e.encode('\uDE00'), bytes(0x2a, ...ESC_ASCII));
   assert.equal(legacy.createEncoder('latin1').replacement, '?');
+  const desc = Object.getOwnPropertyDescriptor(legacy.LegacyEncoder.prototype, 'replacement');
+  assert.equal(desc.enumerable, true);
+  assert.throws(() => desc.get.call({}), TypeError);
   assert.throws(() => legacy.createEncoder('latin1', { mode: 'replace', replacement: 'あ' }), TypeError);
   assert.throws(() => legacy.encode('a', 'latin1', { mode: 'nope' }), { name: 'TypeError', message: /'fatal', 'html' or 'replace'/ });
 });
@@ -541,6 +544,10 @@ test('isomorphicDecode and isomorphicEncode', () => {
   assert.deepEqual(std.isomorphicEncode(''), bytes());
   assert.throws(() => std.isomorphicEncode('aĀ'), { name: 'TypeError', message: /U\+0100 at index 1/ });
   assert.throws(() => std.isomorphicEncode('😀'), { name: 'TypeError', message: /U\+1F600 at index 0/ });
+  const tricky = Uint8Array.of(0x41, 0x42);
+  Object.defineProperty(tricky, 'subarray', { value: () => { throw new Error('own subarray used'); } });
+  Object.defineProperty(tricky, 'length', { value: 99 });
+  assert.equal(std.isomorphicDecode(tricky), 'AB', 'the bytes are read through intrinsics');
   assert.throws(() => std.isomorphicDecode('abc'), TypeError);
   assert.throws(() => std.isomorphicDecode(), TypeError);
 });
