@@ -1,13 +1,21 @@
 // Types of `text-encoding-wasm/legacy`: encoders for every encoding of the Encoding Standard that
 // has one (an extension beyond the IDL, whose TextEncoder is UTF-8 only).
 
-/** What happens to a code point the encoding cannot represent. */
-export type LegacyEncodeMode = 'fatal' | 'html';
+/**
+ * What happens to a code point the encoding cannot represent: the standard's "fatal" and "html",
+ * or "replace" (not in the standard: a replacement string).
+ */
+export type LegacyEncodeMode = 'fatal' | 'html' | 'replace';
 
 /** Options of encode(), createEncoder() and the LegacyEncoder constructor. */
 export interface LegacyEncoderOptions {
-  /** "fatal" (default): throw a TypeError naming the code point; "html": write `&#N;` instead. */
+  /**
+   * "fatal" (default): throw a TypeError naming the code point and its index; "html": write `&#N;`
+   * instead; "replace": write the replacement instead.
+   */
   mode?: LegacyEncodeMode;
+  /** The replacement of "replace" mode ("?" by default); it must be encodable itself. */
+  replacement?: string;
 }
 
 /** Options of LegacyEncoder#encode. */
@@ -19,7 +27,7 @@ export interface LegacyEncodeOptions {
 /**
  * Encodes `input` in the encoding `label` names (replacement and UTF-16BE/LE encode as UTF-8).
  * Throws RangeError for an unknown label and, in "fatal" mode, TypeError for a code point the
- * encoding cannot represent (e.g. "U+1F600 cannot be encoded in shift_jis").
+ * encoding cannot represent (e.g. "U+1F600 at index 0 cannot be encoded in shift_jis").
  */
 export declare function encode(input: string, label: string, options?: LegacyEncoderOptions): Uint8Array<ArrayBuffer>;
 
@@ -33,6 +41,8 @@ export declare class LegacyEncoder {
   readonly encoding: string;
   /** The error mode. */
   readonly mode: LegacyEncodeMode;
+  /** The replacement of "replace" mode ("?" unless given). */
+  readonly replacement: string;
   /**
    * Encodes `input`; with `{stream: true}` state is kept for the next call, otherwise the sequence
    * ends (ISO-2022-JP returns to ASCII) and the encoder is ready for a new one.

@@ -17,7 +17,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve as resolvePath } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build as esbuild } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -121,6 +121,8 @@ for (const name of readdirSync(join(root, 'pkg-template'))) {
 // lite/: the modules its two entries (index.js for the web, node.js for Node) import, so that
 // they bind to the lite wasm (boundary.js holds the wasm instance per module graph).
 const liteModules = ['index.js', 'node.js', 'load-web.js', 'load-node.js', 'boundary.js', 'webidl.js', 'text-decoder.js', 'text-encoder.js', 'streams.js'];
+// ... and those of its standard entry (lite/standard.js, lite/node-standard.js).
+liteModules.push('standard.js', 'node-standard.js', 'standard-hooks.js', 'encode-core.js');
 for (const name of liteModules) copyFileSync(join(jsDir, name), join(pkg, 'lite', name));
 
 // 6. CommonJS. One bundle (cjs/core.cjs) holds the full module graph, so every `require`d entry
@@ -161,15 +163,23 @@ export { TextEncoder } from './text-encoder.js';
 export { TextDecoderStream, TextEncoderStream } from './streams.js';
 export { createEncoder, encode, LegacyEncoder } from './legacy-encoder.js';
 export { createInstaller } from './install.js';
+export * as standard from './standard-hooks.js';
 `,
   pkg,
   'core.cjs',
   '../wasm_bg.wasm',
 );
-await bundle(`export * from './node.js';\n`, join(pkg, 'lite'), 'lite.cjs', '../lite/wasm_bg.wasm');
+// cjs/lite-core.cjs: the lite graph, shared by cjs/lite.cjs and cjs/lite-standard.cjs.
+await bundle(`export * from './node.js';\nexport * as standard from './standard-hooks.js';\n`, join(pkg, 'lite'), 'lite-core.cjs', '../lite/wasm_bg.wasm');
 const classes = ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'];
-const wrapper = (comment, body) => `// ${comment} (CommonJS; the implementation is core.cjs).\n'use strict';\nconst core = require('./core.cjs');\n${body}`;
+const wrapper = (comment, body, coreFile = 'core.cjs') => `// ${comment} (CommonJS; the implementation is ${coreFile}).\n'use strict';\nconst core = require('./${coreFile}');\n${body}`;
 writeFileSync(join(cjsDir, 'index.cjs'), wrapper('text-encoding-wasm', classes.map((c) => `exports.${c} = core.${c};\n`).join('')));
+writeFileSync(join(cjsDir, 'lite.cjs'), wrapper('text-encoding-wasm/lite', classes.map((c) => `exports.${c} = core.${c};\n`).join(''), 'lite-core.cjs'));
+// The standard entry's names, read from the module itself (importing it instantiates nothing).
+const standardNames = Object.keys(await import(pathToFileURL(join(jsDir, 'standard-hooks.js')).href));
+const standardBody = standardNames.map((n) => `exports.${n} = core.standard.${n};\n`).join('');
+writeFileSync(join(cjsDir, 'standard.cjs'), wrapper('text-encoding-wasm/standard', standardBody));
+writeFileSync(join(cjsDir, 'lite-standard.cjs'), wrapper('text-encoding-wasm/lite/standard', standardBody, 'lite-core.cjs'));
 writeFileSync(
   join(cjsDir, 'legacy.cjs'),
   wrapper('text-encoding-wasm/legacy', ['encode', 'createEncoder', 'LegacyEncoder'].map((c) => `exports.${c} = core.${c};\n`).join('')),
@@ -182,7 +192,7 @@ writeFileSync(
   ),
 );
 // Declarations for the `require` condition: the same as the ESM ones, as CommonJS (.d.cts).
-for (const [from, to] of [['index.d.ts', 'index.d.cts'], ['polyfill.d.ts', 'polyfill.d.cts'], ['legacy.d.ts', 'legacy.d.cts'], ['lite.d.ts', 'lite.d.cts']]) {
+for (const [from, to] of [['index.d.ts', 'index.d.cts'], ['polyfill.d.ts', 'polyfill.d.cts'], ['legacy.d.ts', 'legacy.d.cts'], ['lite.d.ts', 'lite.d.cts'], ['standard.d.ts', 'standard.d.cts']]) {
   const text = readFileSync(join(jsDir, from), 'utf8').replaceAll("'./index.js'", "'./index.cjs'");
   writeFileSync(join(cjsDir, to), text);
 }

@@ -3,8 +3,9 @@
 // Runs the portable suite (tests/portable/) against the built package (pkg/, or $TEW_PKG, or
 // --pkg) in each environment and prints `<env>: N passed, M failed` per environment; exits 1 if
 // any environment fails or cannot run.
-//   node      `node tests/portable/cli.mjs` twice: the ESM entry index.js (+ legacy.js, polyfill.js)
-//             and the Node entries node.js (+ node-legacy.js, node-polyfill.js)
+//   node      `node tests/portable/cli.mjs` twice: the ESM entry index.js (+ legacy.js, standard.js,
+//             polyfill.js) and the Node entries node.js (+ node-legacy.js, node-standard.js,
+//             node-polyfill.js)
 //   deno      `deno run --allow-read tests/portable/cli.mjs` with index.js (the package by path)
 //   chromium  headless Chromium (puppeteer-core, /usr/bin/chromium) on a cross-origin-isolated page
 //   firefox   headless Firefox ESR (puppeteer-core, WebDriver BiDi, /usr/bin/firefox-esr), same page
@@ -263,12 +264,13 @@ export const denoEnv = () => ({ ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_CO
 
 // ---- the environments ---------------------------------------------------------------------------
 
-function entryConfig(pkg, label, { entry, legacy, polyfill }, toUrl) {
+function entryConfig(pkg, label, { entry, legacy, standard, polyfill }, toUrl) {
   const has = (file) => file && existsSync(join(pkg, file));
   return {
     label,
     entry: toUrl(entry),
     legacy: has(legacy) ? toUrl(legacy) : undefined,
+    standard: has(standard) ? toUrl(standard) : undefined,
     polyfill: has(polyfill) ? toUrl(polyfill) : undefined,
   };
 }
@@ -296,8 +298,8 @@ function parseResult(label, { code, stdout, stderr }) {
 async function runNode(pkg) {
   const toUrl = (f) => pathToFileURL(join(pkg, f)).href;
   const variants = [
-    ['node (index.js)', { entry: 'index.js', legacy: 'legacy.js', polyfill: 'polyfill.js' }],
-    ['node (node.js)', { entry: 'node.js', legacy: 'node-legacy.js', polyfill: 'node-polyfill.js' }],
+    ['node (index.js)', { entry: 'index.js', legacy: 'legacy.js', standard: 'standard.js', polyfill: 'polyfill.js' }],
+    ['node (node.js)', { entry: 'node.js', legacy: 'node-legacy.js', standard: 'node-standard.js', polyfill: 'node-polyfill.js' }],
   ];
   const total = { passed: 0, failed: 0, skipped: 0 };
   for (const [label, files] of variants) {
@@ -315,7 +317,7 @@ async function runDeno(pkg) {
   if (!existsSync(denoBin)) throw new Error(`deno not found at ${denoBin} (npm ci)`);
   const toUrl = (f) => pathToFileURL(join(pkg, f)).href;
   const config = {
-    ...entryConfig(pkg, 'deno (index.js)', { entry: 'index.js', legacy: 'legacy.js', polyfill: 'polyfill.js' }, toUrl),
+    ...entryConfig(pkg, 'deno (index.js)', { entry: 'index.js', legacy: 'legacy.js', standard: 'standard.js', polyfill: 'polyfill.js' }, toUrl),
     expectSharedArrayBuffer: true,
   };
   const out = await runCommand(denoBin, [...denoRunFlags, join(portableDir, 'cli.mjs'), JSON.stringify(config)], {
@@ -329,7 +331,7 @@ async function runBrowser(name, pkg) {
   const server = await startServer((pathname) => {
     if (pathname === '/') {
       const config = {
-        ...entryConfig(pkg, `${name} (index.js)`, { entry: 'index.js', legacy: 'legacy.js', polyfill: 'polyfill.js' }, (f) => `/pkg/${f}`),
+        ...entryConfig(pkg, `${name} (index.js)`, { entry: 'index.js', legacy: 'legacy.js', standard: 'standard.js', polyfill: 'polyfill.js' }, (f) => `/pkg/${f}`),
         expectSharedArrayBuffer: true,
       };
       return {

@@ -496,3 +496,65 @@ pub fn encoder_encode(handle: u32, len: u32, last: bool, html: bool) -> i32 {
 pub fn encoder_free(handle: u32) {
     STATE.with_borrow_mut(|s| s.encoders.remove(handle));
 }
+
+thread_local! {
+    /// The scalar value the last `encoder_encode_or_fail` call stopped at, or -1.
+    static LAST_UNMAPPABLE: std::cell::Cell<i32> = const { std::cell::Cell::new(-1) };
+}
+
+/// The standard's "encode or fail": encodes `input_units[..len]` with encoder `handle` in "fatal"
+/// mode, keeping the bytes written before an unmappable scalar value (and the encoder's state:
+/// ISO-2022-JP is back in ASCII or still in Roman). Returns the byte count at
+/// `output_bytes_ptr()` (`last_read()` units consumed, the unmappable one included), and
+/// `last_unmappable()` tells the scalar value it stopped at (-1 when all input was consumed and,
+/// with `last`, end-of-queue processed). A bad handle returns `i32::MIN`.
+#[wasm_bindgen]
+pub fn encoder_encode_or_fail(handle: u32, len: u32, last: bool) -> i32 {
+    LAST_UNMAPPABLE.set(-1);
+    STATE.with_borrow_mut(|s| {
+        let State {
+            input_units,
+            output_bytes,
+            encoders,
+            last_read,
+            ..
+        } = s;
+        let Some(encoder) = encoders.get(handle) else {
+            return i32::MIN;
+        };
+        let input = input_units.get(..len as usize).unwrap_or(&[]);
+        reserve(
+            output_bytes,
+            encoder.max_buffer_length(input.len()).unwrap_or(usize::MAX),
+        );
+        let (mut read, mut written) = (0, 0);
+        loop {
+            let (result, r, w) = encoder.encode_from_utf16_without_replacement(
+                &input[read..],
+                &mut output_bytes[written..],
+                last,
+            );
+            read += r;
+            written += w;
+            match result {
+                EncoderResult::InputEmpty => break,
+                EncoderResult::OutputFull => {
+                    let more = output_bytes.len() + 64;
+                    reserve(output_bytes, more);
+                }
+                EncoderResult::Unmappable(c) => {
+                    LAST_UNMAPPABLE.set(c as i32);
+                    break;
+                }
+            }
+        }
+        *last_read = read as u32;
+        written as i32
+    })
+}
+
+/// The scalar value the last `encoder_encode_or_fail` call stopped at, or -1 if it did not.
+#[wasm_bindgen]
+pub fn last_unmappable() -> i32 {
+    LAST_UNMAPPABLE.get()
+}

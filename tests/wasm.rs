@@ -500,3 +500,37 @@ fn export_streaming_encoder_handles() {
     assert_eq!(exports::encoder_new(999), 0);
     assert_eq!(exports::live_handles(), before);
 }
+
+#[wasm_bindgen_test]
+fn export_encode_or_fail_keeps_bytes_and_state() {
+    let before = exports::live_handles();
+    let h = exports::encoder_new(Encoding::Windows1252.ordinal() as u32);
+    // The bytes before the unmappable code point are kept; last_read() counts it.
+    let n = exports::encoder_encode_or_fail(h, put_units(&utf16("ab\u{1F600}c")), true);
+    assert_eq!(output_bytes(n), b"ab");
+    assert_eq!(exports::last_unmappable(), 0x1F600);
+    assert_eq!(exports::last_read(), 4);
+    let n = exports::encoder_encode_or_fail(h, put_units(&utf16("c\u{20AC}")), true);
+    assert_eq!(output_bytes(n), b"c\x80");
+    assert_eq!(exports::last_unmappable(), -1);
+    exports::encoder_free(h);
+    assert_eq!(
+        exports::encoder_encode_or_fail(h, put_units(&[0x61]), true),
+        i32::MIN
+    );
+
+    // ISO-2022-JP: from jis0208 the run returns to ASCII before the error; from Roman it does not,
+    // and the next run (end of input) does.
+    let h = exports::encoder_new(label("iso-2022-jp").ordinal() as u32);
+    let n = exports::encoder_encode_or_fail(h, put_units(&utf16("\u{3042}\u{1F600}")), true);
+    assert_eq!(output_bytes(n), b"\x1B$B$\"\x1B(B");
+    assert_eq!(exports::last_unmappable(), 0x1F600);
+    let n = exports::encoder_encode_or_fail(h, put_units(&utf16("\u{A5}\u{1F600}")), true);
+    assert_eq!(output_bytes(n), b"\x1B(J\\");
+    assert_eq!(exports::last_unmappable(), 0x1F600);
+    let n = exports::encoder_encode_or_fail(h, put_units(&[]), true);
+    assert_eq!(output_bytes(n), b"\x1B(B");
+    assert_eq!(exports::last_unmappable(), -1);
+    exports::encoder_free(h);
+    assert_eq!(exports::live_handles(), before);
+}

@@ -1,8 +1,8 @@
 // The package's entries through its exports map, resolved by name from a temporary project whose
 // node_modules/text-encoding-wasm links to the built package: what each entry exports under each
 // condition (node import, node require without require(esm), browser, deno), the polyfill
-// installing only missing classes (and replacing with `force`), and the lite entry refusing CJK
-// encodings with a RangeError that points to the full entry.
+// installing only missing classes (and replacing with `force`), the lite entries refusing CJK
+// encodings with a RangeError that points to the full entry, and the standard entries.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -41,7 +41,7 @@ const REPORT = `
 `;
 
 test('exports map: every subpath has deno, browser, node {import, require}, types and default, and every file exists', () => {
-  assert.deepEqual(Object.keys(pkgJson.exports), ['.', './polyfill', './lite', './legacy', './package.json']);
+  assert.deepEqual(Object.keys(pkgJson.exports), ['.', './polyfill', './lite', './legacy', './standard', './lite/standard', './package.json']);
   const files = [];
   const collect = (target) => {
     if (typeof target === 'string') files.push(target);
@@ -160,6 +160,77 @@ test('require() and import give working classes of the same behaviour', () => {
   assert.deepEqual(out, ['日\uFFFD', '日\uFFFD']);
 });
 
+const STANDARD = [
+  'C0_CONTROL_PERCENT_ENCODE_SET', 'COMPONENT_PERCENT_ENCODE_SET', 'FORM_URLENCODED_PERCENT_ENCODE_SET', 'FRAGMENT_PERCENT_ENCODE_SET',
+  'PATH_PERCENT_ENCODE_SET', 'PERCENT_ENCODE_SETS', 'QUERY_PERCENT_ENCODE_SET', 'SPECIAL_QUERY_PERCENT_ENCODE_SET', 'USERINFO_PERCENT_ENCODE_SET',
+  'bomSniff', 'decode', 'encode', 'encodeOrFail', 'getEncoding', 'getOutputEncoding', 'isomorphicDecode', 'isomorphicEncode',
+  'percentEncodeAfterEncoding', 'utf8Decode', 'utf8DecodeWithoutBOM', 'utf8DecodeWithoutBOMOrFail', 'utf8Encode',
+];
+// A smoke test of a standard entry: a Shift_JIS query, and the lite build's refusal of it.
+const STANDARD_SMOKE = `
+  const standardSmoke = (m) => {
+    let query;
+    try { query = m.percentEncodeAfterEncoding('shift_jis', 'あ ‽', 'special-query'); } catch (e) { query = e.name; }
+    return { query, decoded: m.decode(Uint8Array.of(0xff, 0xfe, 0x41, 0x00), 'latin1'), sniff: m.bomSniff(Uint8Array.of(0xef, 0xbb, 0xbf)) };
+  };
+`;
+const FULL_SMOKE = { query: '%82%A0%20%26%238253%3B', decoded: { text: 'A', encoding: 'utf-16le' }, sniff: 'utf-8' };
+const LITE_SMOKE = { ...FULL_SMOKE, query: 'RangeError' };
+
+test('text-encoding-wasm/standard and /lite/standard under every condition, import and require', () => {
+  const esm = run(`${REPORT}${STANDARD_SMOKE}
+    const full = await import('text-encoding-wasm/standard');
+    const lite = await import('text-encoding-wasm/lite/standard');
+    const liteClasses = await import('text-encoding-wasm/lite');
+    console.log(JSON.stringify({
+      full: report(full, { resolved: import.meta.resolve('text-encoding-wasm/standard'), smoke: standardSmoke(full) }),
+      lite: report(lite, { resolved: import.meta.resolve('text-encoding-wasm/lite/standard'), smoke: standardSmoke(lite) }),
+      sameLiteWasm: lite.decode(Uint8Array.of(0x80), 'latin1').text === new liteClasses.TextDecoder('latin1').decode(Uint8Array.of(0x80)),
+    }));
+  `);
+  assert.deepEqual(esm.full.keys, STANDARD);
+  assert.match(esm.full.resolved, /\/node-standard\.js$/);
+  assert.match(esm.lite.resolved, /\/lite\/node-standard\.js$/);
+  assert.deepEqual(esm.full.smoke, FULL_SMOKE);
+  assert.deepEqual(esm.lite.keys, STANDARD);
+  assert.deepEqual(esm.lite.smoke, LITE_SMOKE);
+  assert.equal(esm.sameLiteWasm, true);
+  for (const condition of ['browser', 'deno']) {
+    const web = run(`${REPORT}${STANDARD_SMOKE}
+      const full = await import('text-encoding-wasm/standard');
+      const lite = await import('text-encoding-wasm/lite/standard');
+      console.log(JSON.stringify({ full: report(full, { resolved: import.meta.resolve('text-encoding-wasm/standard'), smoke: standardSmoke(full) }),
+        lite: report(lite, { resolved: import.meta.resolve('text-encoding-wasm/lite/standard'), smoke: standardSmoke(lite) }) }));
+    `, { flags: [`--conditions=${condition}`] });
+    assert.match(web.full.resolved, /\/standard\.js$/, condition);
+    assert.doesNotMatch(web.full.resolved, /node-standard/, condition);
+    assert.match(web.lite.resolved, /\/lite\/standard\.js$/, condition);
+    assert.deepEqual(web.full.keys, STANDARD, condition);
+    assert.deepEqual(web.full.smoke, FULL_SMOKE, condition);
+    assert.deepEqual(web.lite.smoke, LITE_SMOKE, condition);
+  }
+  const cjs = run(`${REPORT}${STANDARD_SMOKE}
+    const full = require('text-encoding-wasm/standard');
+    const lite = require('text-encoding-wasm/lite/standard');
+    const liteClasses = require('text-encoding-wasm/lite');
+    const legacy = require('text-encoding-wasm/legacy');
+    console.log(JSON.stringify({
+      full: report(full, { resolved: require.resolve('text-encoding-wasm/standard'), smoke: standardSmoke(full) }),
+      lite: report(lite, { resolved: require.resolve('text-encoding-wasm/lite/standard'), smoke: standardSmoke(lite) }),
+      liteClasses: report(liteClasses),
+      replace: Array.from(legacy.encode('a😀', 'latin1', { mode: 'replace' })),
+    }));
+  `, { type: 'commonjs', flags: NO_REQUIRE_ESM });
+  assert.deepEqual(cjs.full.keys, STANDARD);
+  assert.match(cjs.full.resolved, /\/cjs\/standard\.cjs$/);
+  assert.match(cjs.lite.resolved, /\/cjs\/lite-standard\.cjs$/);
+  assert.deepEqual(cjs.full.smoke, FULL_SMOKE);
+  assert.deepEqual(cjs.lite.keys, STANDARD);
+  assert.deepEqual(cjs.lite.smoke, LITE_SMOKE);
+  assert.deepEqual(cjs.liteClasses.keys, CLASSES);
+  assert.deepEqual(cjs.replace, [0x61, 0x3f]);
+});
+
 test('polyfill: installs only the missing classes, as writable, configurable, non-enumerable globals', () => {
   const out = run(`
     const host = { TextDecoder: globalThis.TextDecoder, TextEncoder: globalThis.TextEncoder, TextDecoderStream: globalThis.TextDecoderStream, TextEncoderStream: globalThis.TextEncoderStream };
@@ -236,7 +307,7 @@ test('lite: CJK labels throw a RangeError naming the full entry; every other enc
 test('package files: "files" covers every entry, lite/ and cjs/, and every .d.ts/.d.cts', () => {
   assert.ok(pkgJson.files.includes('lite/'));
   assert.ok(pkgJson.files.includes('cjs/'));
-  for (const name of ['index.d.ts', 'polyfill.d.ts', 'legacy.d.ts', 'lite.d.ts', 'cjs/index.d.cts', 'cjs/polyfill.d.cts', 'cjs/legacy.d.cts', 'cjs/lite.d.cts', 'README.md']) {
+  for (const name of ['index.d.ts', 'polyfill.d.ts', 'legacy.d.ts', 'lite.d.ts', 'standard.d.ts', 'cjs/index.d.cts', 'cjs/polyfill.d.cts', 'cjs/legacy.d.cts', 'cjs/lite.d.cts', 'cjs/standard.d.cts', 'README.md']) {
     assert.ok(existsSync(join(pkgDir, name)), name);
   }
 });
@@ -249,8 +320,10 @@ test('bundlers (esbuild, Rollup): the entries keep their wasm loader ("sideEffec
     main: `import { TextDecoder } from 'text-encoding-wasm';\nconsole.log(new TextDecoder('windows-1252').decode(Uint8Array.of(0x80)));\n`,
     legacy: `import { encode } from 'text-encoding-wasm/legacy';\nimport 'text-encoding-wasm/polyfill';\nconsole.log(encode('€', 'windows-1252')[0] + typeof globalThis.TextDecoderStream);\n`,
     lite: `import { TextEncoder } from 'text-encoding-wasm/lite';\nconsole.log(new TextEncoder().encode('é').join());\n`,
+    standard: `import { percentEncodeAfterEncoding } from 'text-encoding-wasm/standard';\nconsole.log(percentEncodeAfterEncoding('shift_jis', 'あ ', 'query'));\n`,
+    liteStandard: `import { decode } from 'text-encoding-wasm/lite/standard';\nconsole.log(decode(Uint8Array.of(0xff, 0xfe, 0x41, 0), 'latin1').encoding);\n`,
   };
-  const expected = { main: '€', legacy: '128function', lite: '195,169' };
+  const expected = { main: '€', legacy: '128function', lite: '195,169', standard: '%82%A0%20', liteStandard: 'utf-16le' };
   for (const [name, source] of Object.entries(sources)) writeFileSync(join(project, `${name}.mjs`), source);
   const bundlers = {
     async esbuild(input, output) {
@@ -272,6 +345,7 @@ test('bundlers (esbuild, Rollup): the entries keep their wasm loader ("sideEffec
       const code = readFileSync(output, 'utf8');
       if (name === 'main') assert.ok(!code.includes('makeTextEncoderStream') && !code.includes('LegacyEncoder'), `${bundler}: unused modules are dropped`);
       if (name === 'lite') assert.ok(!code.includes('decoderState'), `${bundler}: TextDecoder is dropped when unused`);
+      if (name === 'standard') assert.ok(!code.includes('LegacyEncoder') && !code.includes('makeTextEncoderStream'), `${bundler}: the classes are dropped`);
     }
   }
 });

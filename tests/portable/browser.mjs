@@ -1,5 +1,5 @@
 // Browser runner of the portable suite: the page served by scripts/test-env.mjs sets
-// `globalThis.__portableConfig` ({ label, entry, legacy?, polyfill?, expectSharedArrayBuffer })
+// `globalThis.__portableConfig` ({ label, entry, legacy?, standard?, polyfill?, expectSharedArrayBuffer })
 // and imports this module, which runs the suite, writes the results into the page and leaves them
 // in `globalThis.__portableResult` for the runner to read.
 
@@ -14,10 +14,12 @@ const print = (line) => {
 try {
   const api = await import(config.entry);
   const legacy = config.legacy ? await import(config.legacy) : undefined;
+  const standard = config.standard ? await import(config.standard) : undefined;
   const loadPolyfill = config.polyfill ? () => import(config.polyfill) : undefined;
   const summary = await runSuite({
     api,
     legacy,
+    standard,
     loadPolyfill,
     expectSharedArrayBuffer: config.expectSharedArrayBuffer,
     onResult: (r) => print(`${r.status} ${r.name}${r.message ? ` — ${r.message}` : ''}`),

@@ -1,8 +1,8 @@
 // Command-line runner of the portable suite for Node and Deno (scripts/test-env.mjs starts it):
 //   node tests/portable/cli.mjs '<config JSON>'
 //   deno run --allow-read tests/portable/cli.mjs '<config JSON>'
-// config: { label, entry, legacy?, polyfill?, expectSharedArrayBuffer? } — module URLs of the
-// package's ponyfill entry, `/legacy` entry and polyfill entry. Prints failures and a summary, then
+// config: { label, entry, legacy?, standard?, polyfill?, expectSharedArrayBuffer? } — module URLs of the
+// package's ponyfill entry, `/legacy` and `/standard` entries and polyfill entry. Prints failures and a summary, then
 // one `@@portable-result {json}` line for the runner, and exits 1 if anything failed.
 
 import { formatSummary, runSuite } from './suite.mjs';
@@ -12,11 +12,13 @@ const config = JSON.parse(args[0]);
 
 const api = await import(config.entry);
 const legacy = config.legacy ? await import(config.legacy) : undefined;
+const standard = config.standard ? await import(config.standard) : undefined;
 const loadPolyfill = config.polyfill ? () => import(config.polyfill) : undefined;
 
 const summary = await runSuite({
   api,
   legacy,
+  standard,
   loadPolyfill,
   expectSharedArrayBuffer: Boolean(config.expectSharedArrayBuffer),
 });

@@ -10,11 +10,13 @@ import registerEncoder from './encoder.mjs';
 import registerSingleByte from './single-byte.mjs';
 import registerStreams from './streams.mjs';
 import registerPolyfill from './polyfill.mjs';
+import registerStandard from './standard.mjs';
 
 /**
  * Runs the suite. `ctx`:
  *   api          the ponyfill exports { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream }
  *   legacy       the `/legacy` entry's exports, if the package has one
+ *   standard     the `/standard` entry's exports, if the package has one
  *   loadPolyfill async () => the polyfill entry's exports (importing it installs), if it has one
  *   expectSharedArrayBuffer  fail (rather than skip) the SharedArrayBuffer tests if it is missing
  *   onResult     called with each { name, status: 'pass'|'fail'|'skip', message } as it completes
@@ -37,6 +39,7 @@ export async function runSuite(ctx) {
   registerSingleByte(test, ctx);
   registerStreams(test, ctx);
   registerPolyfill(test, ctx);
+  registerStandard(test, ctx);
   return run({ onResult: ctx.onResult, timeoutMs: ctx.timeoutMs ?? 20000 });
 }
 

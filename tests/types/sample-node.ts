@@ -1,6 +1,7 @@
 // The declarations without the DOM lib: the stream types come from @types/node's globals.
 import { TextDecoder, TextDecoderStream, TextEncoder, TextEncoderStream } from 'text-encoding-wasm';
 import { encode } from 'text-encoding-wasm/legacy';
+import { decode, utf8Decode } from 'text-encoding-wasm/standard';
 
 export async function roundTrip(input: ReadableStream<string>): Promise<string> {
   const bytes: ReadableStream<Uint8Array<ArrayBuffer>> = input.pipeThrough(new TextEncoderStream());
@@ -11,3 +12,10 @@ export async function roundTrip(input: ReadableStream<string>): Promise<string> 
 }
 // @ts-expect-error: a string is not a buffer source
 new TextDecoder().decode('abc');
+
+export async function hooks(body: ReadableStream<Uint8Array>): Promise<string> {
+  const { text, encoding } = decode(body, 'shift_jis');
+  let out = await encoding;
+  for await (const chunk of text) out += chunk;
+  return out + utf8Decode(new Uint8Array(1));
+}

@@ -4,13 +4,19 @@ import pkg = require('text-encoding-wasm');
 import lite = require('text-encoding-wasm/lite');
 import polyfill = require('text-encoding-wasm/polyfill');
 import legacy = require('text-encoding-wasm/legacy');
+import standard = require('text-encoding-wasm/standard');
+import liteStandard = require('text-encoding-wasm/lite/standard');
 
 const text: string = new pkg.TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(1), { stream: true });
 const bytes: Uint8Array<ArrayBuffer> = new pkg.TextEncoder().encode('x');
 const stream: ReadableStream<string> = new lite.TextDecoderStream('latin1').readable;
 const installed: string[] = polyfill.install({ force: false });
 const encoded: Uint8Array<ArrayBuffer> = legacy.encode('€', 'windows-1252', { mode: 'html' });
-// @ts-expect-error: the mode is "fatal" or "html"
+// @ts-expect-error: the mode is "fatal", "html" or "replace"
 legacy.createEncoder('sjis', { mode: 'nope' });
+const decoded: standard.DecodeResult = standard.decode(new Uint8Array(1), 'latin1');
+const query: string = liteStandard.percentEncodeAfterEncoding('windows-1252', 'é', liteStandard.FORM_URLENCODED_PERCENT_ENCODE_SET);
+// @ts-expect-error: getEncoding takes a label string
+standard.getEncoding(1252);
 
-export = { text, bytes, stream, installed, encoded };
+export = { text, bytes, stream, installed, encoded, decoded, query };

@@ -15,6 +15,8 @@ import {
 import * as lite from 'text-encoding-wasm/lite';
 import { install, type InstallOptions } from 'text-encoding-wasm/polyfill';
 import { createEncoder, encode, LegacyEncoder, type LegacyEncodeMode, type LegacyEncoderOptions } from 'text-encoding-wasm/legacy';
+import * as standard from 'text-encoding-wasm/standard';
+import * as liteStandard from 'text-encoding-wasm/lite/standard';
 
 // TextDecoder
 const options: TextDecoderOptions = { fatal: true, ignoreBOM: false };
@@ -83,7 +85,53 @@ legacyEncoder.close();
 const legacyInfo: [string, LegacyEncodeMode] = [legacyEncoder.encoding, legacyEncoder.mode];
 new LegacyEncoder('sjis');
 
+// legacy: "replace" mode
+const replaced: Uint8Array<ArrayBuffer> = encode('😀', 'latin1', { mode: 'replace', replacement: '*' });
+const legacyReplacement: string = createEncoder('latin1', { mode: 'replace' }).replacement;
+
+// standard
+const names: (string | null)[] = [standard.getEncoding('latin1'), standard.getOutputEncoding('utf-16le'), liteStandard.getEncoding('sjis')];
+const sniffed: standard.BOMEncoding | null = standard.bomSniff(new Uint8Array(3));
+const sniffedBuffer: 'utf-8' | 'utf-16be' | 'utf-16le' | null = standard.bomSniff(new ArrayBuffer(2));
+const decodedResult: standard.DecodeResult = standard.decode(new Uint8Array(2), 'shift_jis');
+const decodedText: string = decodedResult.text + decodedResult.encoding;
+async function streamed(response: Response): Promise<string> {
+  const result: standard.DecodeStreamResult = standard.decode(response.body!, 'windows-1252');
+  const encodingUsed: string = await result.encoding;
+  const text: ReadableStream<string> = result.text;
+  const utf8: ReadableStream<string> = standard.utf8DecodeWithoutBOMOrFail(response.body!);
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    yield new Uint8Array(1);
+  }
+  const fromIterable: ReadableStream<string> = standard.utf8Decode(chunks());
+  return encodingUsed + String(text) + String(utf8) + String(fromIterable);
+}
+const utf8Texts: string[] = [standard.utf8Decode(new Uint8Array(1)), standard.utf8DecodeWithoutBOM(new DataView(new ArrayBuffer(1))), standard.utf8DecodeWithoutBOMOrFail(new ArrayBuffer(1))];
+const standardMode: standard.EncodeMode = 'replace';
+const encodedStandard: Uint8Array<ArrayBuffer>[] = [
+  standard.encode('x', 'shift_jis'),
+  standard.encode('x', 'gbk', { mode: standardMode, replacement: '?' }),
+  standard.utf8Encode('x'),
+  standard.isomorphicEncode('x'),
+];
+const runs: standard.EncodeOrFailRun[] = standard.encodeOrFail('x', 'iso-2022-jp');
+const firstError: number | null = runs[0].error;
+const set: standard.PercentEncodeSet = standard.SPECIAL_QUERY_PERCENT_ENCODE_SET;
+const query: string = standard.percentEncodeAfterEncoding('shift_jis', 'あ', set) + standard.percentEncodeAfterEncoding('utf-8', 'a b', 'application/x-www-form-urlencoded', false);
+const sets: readonly standard.PercentEncodeSet[] = standard.PERCENT_ENCODE_SETS;
+const iso: string = standard.isomorphicDecode(new Uint8Array(1));
+
 // Wrong usage.
+// @ts-expect-error: the mode is "fatal", "html" or "replace"
+standard.encode('x', 'latin1', { mode: 'ignore' });
+// @ts-expect-error: not a percent-encode set
+standard.percentEncodeAfterEncoding('utf-8', 'x', 'everything');
+// @ts-expect-error: decode needs the fallback encoding
+standard.decode(new Uint8Array(1));
+// @ts-expect-error: bytes, not a string
+standard.utf8Decode('abc');
+// @ts-expect-error: bomSniff returns one of three names or null
+const notAName: 'utf-32le' | null = standard.bomSniff(new Uint8Array(1));
 // @ts-expect-error: a string is not a buffer source
 decoder.decode('abc');
 // @ts-expect-error: null is not a buffer source (the IDL argument is optional, not nullable)
@@ -104,7 +152,7 @@ new TextEncoder('utf-16');
 new TextEncoderStream('utf-16');
 // @ts-expect-error: the decoder's readable side yields strings
 const wrongReadable: ReadableStream<Uint8Array> = decoderStream.readable;
-// @ts-expect-error: the mode is "fatal" or "html"
+// @ts-expect-error: the mode is "fatal", "html" or "replace"
 encode('x', 'latin1', { mode: 'replacement' });
 // @ts-expect-error: the label is required
 encode('x');
@@ -115,4 +163,5 @@ install({ force: 1 });
 // @ts-expect-error: LegacyEncoder#encode's options are { stream }
 legacyEncoder.encode('x', { mode: 'html' });
 
+export { decodedText, encodedStandard, firstError, iso, legacyReplacement, names, notAName, query, replaced, sets, sniffed, sniffedBuffer, streamed, utf8Texts };
 export { blob, counts, ctor, decoded, domDecoder, domDecoderStream, domEncoder, domEncoderStream, encoded, encodedEmpty, encodingName, flags, fromHost, fromHostEncoder, fromHostStream, installed, legacyBytes, legacyInfo, liteBytes, liteStream, liteText, chunk, pipe, streamInfo, utf8, wrongReadable };
