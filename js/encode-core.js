@@ -10,7 +10,7 @@
 // kept alive for the rest), which "replace" and the URL Standard's percent-encoding build on.
 // Inputs above the slice limit cross into wasm in slices (never between a surrogate pair).
 
-import { concatBytes, core, encodingName, lookupLabel, putString, sliceEnd, sliceUnitsLimit, takeBytes } from './boundary.js';
+import { concatBytes, core, encodingName, lookupLabel, putString, quoteLabel, sliceEnd, sliceUnitsLimit, takeBytes } from './boundary.js';
 import { toDOMString } from './webidl.js';
 
 /** The error modes `encode` accepts. */
@@ -31,7 +31,7 @@ export function requireArguments(args, n, what) {
  */
 export function encodingOrdinal(label, what) {
   const ordinal = lookupLabel(label);
-  if (ordinal < 0) throw new RangeError(`${what}: the encoding label provided ('${label}') is invalid`);
+  if (ordinal < 0) throw new RangeError(`${what}: the encoding label provided (${quoteLabel(label)}) is invalid`);
   if (!core().encoding_supported(ordinal)) {
     throw new RangeError(
       `${what}: the encoding '${encodingName(ordinal)}' is not included in the lite build (text-encoding-wasm/lite); use the full entries ('text-encoding-wasm', 'text-encoding-wasm/standard')`,
@@ -42,10 +42,11 @@ export function encodingOrdinal(label, what) {
 
 /** Encodings without an encoder; "get an output encoding" makes them UTF-8. */
 const ENCODES_AS_UTF8 = new Set(['replacement', 'utf-16be', 'utf-16le']);
+const encodesAsUtf8 = Set.prototype.has.bind(ENCODES_AS_UTF8);
 
 /** "Get an output encoding" for the encoding at `ordinal`. */
 export function outputOrdinal(ordinal) {
-  return ENCODES_AS_UTF8.has(encodingName(ordinal)) ? lookupLabel('utf-8') : ordinal;
+  return encodesAsUtf8(encodingName(ordinal)) ? lookupLabel('utf-8') : ordinal;
 }
 
 /**
@@ -124,18 +125,18 @@ export function encodeWith(handle, string, last, s) {
   if (s.mode === 'replace') return encodeReplacing(handle, string, last, s);
   const w = core();
   const html = s.mode === 'html';
-  const run = (slice, final, offset) => {
-    const n = w.encoder_encode(handle, putString(slice), final, html);
+  const run = (start, end, final, offset) => {
+    const n = w.encoder_encode(handle, putString(string, start, end), final, html);
     if (n >= 0) return takeBytes(n);
     if (n === BAD_HANDLE) throw internalError();
     const cp = -n - 1;
     throw unmappable(cp, offset + w.last_read() - unitsOf(cp), s.ordinal);
   };
-  if (string.length <= sliceUnitsLimit) return run(string, last, 0);
+  if (string.length <= sliceUnitsLimit) return run(0, string.length, last, 0);
   const parts = [];
   for (let at = 0; at < string.length; ) {
     const end = sliceEnd(string, at);
-    parts.push(run(string.slice(at, end), last && end === string.length, at));
+    parts[parts.length] = run(at, end, last && end === string.length, at);
     at = end;
   }
   return concatBytes(parts);
@@ -154,7 +155,7 @@ export function encodeOrFailEach(handle, string, last, sink) {
   for (;;) {
     const end = sliceEnd(string, at);
     const final = last && end === string.length;
-    const n = w.encoder_encode_or_fail(handle, putString(at === 0 && end === string.length ? string : string.slice(at, end)), final);
+    const n = w.encoder_encode_or_fail(handle, putString(string, at, end), final);
     if (n === BAD_HANDLE) throw internalError();
     const bytes = takeBytes(n);
     const cp = w.last_unmappable();
@@ -177,9 +178,11 @@ function encodeReplacing(handle, string, last, s) {
   const parts = [];
   const fatal = { ordinal: s.ordinal, mode: 'fatal', replacement: '', handle: 0 };
   encodeOrFailEach(handle, string, last, {
-    bytes: (bytes) => parts.push(bytes),
+    bytes: (bytes) => {
+      parts[parts.length] = bytes;
+    },
     error: () => {
-      if (s.replacement !== '') parts.push(encodeWith(handle, s.replacement, false, fatal));
+      if (s.replacement !== '') parts[parts.length] = encodeWith(handle, s.replacement, false, fatal);
     },
   });
   return concatBytes(parts);

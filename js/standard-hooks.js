@@ -12,7 +12,7 @@
 // The decode hooks also stream: given a ReadableStream (or any async iterable) of BufferSource
 // chunks instead of a BufferSource, they return a ReadableStream of strings.
 
-import { bytesLength, bytesRange, concatBytes, encodingName, lookupLabel } from './boundary.js';
+import { bytesLength, bytesRange, concatBytes, encodingName, lookupLabel, quoteLabel } from './boundary.js';
 import {
   encodeOptions,
   encodeOrFailEach,
@@ -23,7 +23,7 @@ import {
   requireArguments,
   withEncoder,
 } from './encode-core.js';
-import { decodeWith, releaseHandle } from './text-decoder.js';
+import { decodeWith, newDecoderState, releaseHandle } from './text-decoder.js';
 import { bufferSourceBytes, describe, toBufferSource, toDictionary, toDOMString } from './webidl.js';
 
 const EMPTY = new Uint8Array(0);
@@ -86,7 +86,7 @@ export function getOutputEncoding(encoding) {
   requireArguments(arguments, 1, what);
   const label = toDOMString(encoding, what);
   const ordinal = lookupLabel(label);
-  if (ordinal < 0) throw new RangeError(`${what}: the encoding label provided ('${label}') is invalid`);
+  if (ordinal < 0) throw new RangeError(`${what}: the encoding label provided (${quoteLabel(label)}) is invalid`);
   return encodingName(outputOrdinal(ordinal));
 }
 
@@ -113,7 +113,7 @@ export function bomSniff(bytes) {
 }
 
 /** A decoder state for text-decoder.js's decodeWith. */
-const decoderState = (ordinal, fatal, ignoreBOM) => ({ ordinal, fatal, ignoreBOM, handle: 0 });
+const decoderState = newDecoderState;
 
 /** Decodes all of `bytes` with a fresh decoder state `s`. */
 const decodeAll = (s, bytes) => decodeWith(s, s, bytes, false);

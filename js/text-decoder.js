@@ -57,9 +57,16 @@ export function decoderState(args, iface) {
       `Failed to construct '${iface}': the encoding '${encodingName(ordinal)}' is not included in text-encoding-wasm/lite; use the full entry 'text-encoding-wasm'`,
     );
   }
-  // `ascii`: the encoding maps ASCII bytes to themselves from its initial state, so an all-ASCII
-  // input is its own output. `bomDone`: a streaming call already produced output without a handle,
-  // so a BOM can no longer come (the handle made later must not strip one).
+  return newDecoderState(ordinal, fatal, ignoreBOM);
+}
+
+/**
+ * The internal state of a decoder for the encoding at `ordinal`. `ascii`: the encoding maps ASCII
+ * bytes to themselves from its initial state, so an all-ASCII input is its own output. `bomDone`:
+ * a streaming call already produced output without a handle, so a BOM can no longer come (the
+ * handle made later must not strip one).
+ */
+export function newDecoderState(ordinal, fatal, ignoreBOM) {
   return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(encodingName(ordinal)), bomDone: false };
 }
 

@@ -549,6 +549,8 @@ pub fn encoder_encode_or_fail(handle: u32, len: u32, last: bool) -> i32 {
             }
         }
         *last_read = read as u32;
+        set_io(IO_LAST_READ, read as u32);
+        set_io(IO_OUT_BYTES, output_bytes.as_mut_ptr() as u32);
         written as i32
     })
 }
