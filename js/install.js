@@ -1,33 +1,64 @@
 // The polyfill's installer: defines the classes on globalThis the way a platform defines its
-// interface objects (writable, configurable, non-enumerable). Shared by polyfill.js (web) and
-// node-polyfill.js (Node); the classes come from the entry module of the same environment.
+// interface objects (writable, configurable, non-enumerable). Shared by polyfill.js (web),
+// node-polyfill.js (Node) and the CommonJS polyfill; the classes come from the entry module of
+// the same environment (or are filled in later, where the web entry loads them only when needed).
+
+import { copyingSharedInput } from './shared-input.js';
 
 const NAMES = ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'];
 
 /**
- * Returns `install(options)` for `classes`: it installs each class that globalThis lacks (or, with
- * `{force: true}`, replaces the host's) and returns the names it installed. A class that is
- * `undefined` (the stream classes where the host has no TransformStream) is skipped.
+ * Returns `install(options)` for `classes` (an object whose members may be filled in later) and
+ * the host's `faults` (host-check.js, probed once; null to install only what is missing).
+ * install() installs each class that globalThis lacks, or whose host version is faulty (for
+ * `sharedInput` alone it wraps the host's TextDecoder to copy such input, which needs none of
+ * ours); with `{force: true}` it replaces the host's too. It returns the names it installed or
+ * wrapped; the array's `details` (not enumerable) say for each what was done and why. A class
+ * that is `undefined` (the stream classes where the host has no TransformStream) is skipped.
  */
-export function createInstaller(classes) {
+export function createInstaller(classes, faults = null) {
+  const probed = {};
+  for (const name of NAMES) probed[name] = globalThis[name];
+  let wrapped = null;
   return function install(options) {
     if (options !== undefined && options !== null && typeof options !== 'object' && typeof options !== 'function') {
       throw new TypeError("Failed to execute 'install': the options argument must be an object");
     }
     const force = options === undefined || options === null ? false : Boolean(options.force);
     const installed = [];
-    for (const name of NAMES) {
-      const cls = classes[name];
-      if (typeof cls !== 'function') continue;
-      if (globalThis[name] === cls) continue;
-      if (!force && typeof globalThis[name] === 'function') continue;
+    const details = [];
+    const define = (name, value, action, reason) => {
       try {
-        Object.defineProperty(globalThis, name, { value: cls, writable: true, configurable: true, enumerable: false });
+        Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
       } catch {
-        continue; // a non-configurable global: leave the host's in place
+        return; // a non-configurable global: leave the host's in place
       }
       installed.push(name);
+      details.push({ name, action, reason });
+    };
+    for (const name of NAMES) {
+      const host = globalThis[name];
+      let reason = null;
+      if (typeof host !== 'function') reason = 'missing';
+      else if (faults !== null && faults[name] !== null && host === probed[name]) reason = faults[name];
+      else if (force && host !== classes[name]) reason = 'replaced on request (force)';
+      if (reason === null) continue;
+      const cls = classes[name];
+      if (typeof cls !== 'function') {
+        if (classes.TextDecoder === undefined) {
+          throw new Error(`text-encoding-wasm/polyfill: ${name} must be replaced (${reason}) but the implementation is not loaded here (the host's classes passed every probe); \`await load()\` first`);
+        }
+        continue; // a stream class where the host has no TransformStream
+      }
+      if (host === cls) continue;
+      define(name, cls, typeof host === 'function' ? 'replaced' : 'installed', reason);
     }
+    // A host TextDecoder that is right but refuses SharedArrayBuffer input: wrapped, not replaced.
+    if (faults !== null && faults.sharedInput && globalThis.TextDecoder === probed.TextDecoder) {
+      wrapped = wrapped || copyingSharedInput(probed.TextDecoder);
+      define('TextDecoder', wrapped, 'wrapped', 'refuses views on a SharedArrayBuffer; such input is copied first');
+    }
+    Object.defineProperty(installed, 'details', { value: details, enumerable: false });
     return installed;
   };
 }

@@ -163,6 +163,7 @@ export { TextEncoder } from './text-encoder.js';
 export { TextDecoderStream, TextEncoderStream } from './streams.js';
 export { createEncoder, encode, LegacyEncoder } from './legacy-encoder.js';
 export { createInstaller } from './install.js';
+export { hostFaults } from './host-check.js';
 export * as standard from './standard-hooks.js';
 `,
   pkg,
@@ -187,8 +188,8 @@ writeFileSync(
 writeFileSync(
   join(cjsDir, 'polyfill.cjs'),
   wrapper(
-    'text-encoding-wasm/polyfill: installs the missing classes on globalThis when required',
-    `const install = core.createInstaller({ ${classes.map((c) => `${c}: core.${c}`).join(', ')} });\nexports.install = install;\ninstall();\n`,
+    'text-encoding-wasm/polyfill: installs the missing or faulty classes on globalThis when required',
+    `const faults = core.hostFaults();\nconst install = core.createInstaller({ ${classes.map((c) => `${c}: core.${c}`).join(', ')} }, faults);\nexports.install = install;\nexports.faults = faults;\nexports.load = async () => {};\nexports.installed = install();\nexports.ready = Promise.resolve(exports.installed);\n`,
   ),
 );
 // Declarations for the `require` condition: the same as the ESM ones, as CommonJS (.d.cts).

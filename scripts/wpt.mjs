@@ -84,6 +84,7 @@ async function child(config) {
     const api = await import(config.entry);
     if (config.polyfill) {
       const polyfill = await import(config.polyfill);
+      if (typeof polyfill.load === 'function') await polyfill.load();
       polyfill.install({ force: true });
     } else {
       for (const name of NAMES) {
@@ -352,7 +353,9 @@ const config = ${JSON.stringify(config)};
 try {
   const api = await import(config.entry);
   if (config.polyfill) {
-    (await import(config.polyfill)).install({ force: true });
+    const polyfill = await import(config.polyfill);
+    if (typeof polyfill.load === 'function') await polyfill.load();
+    polyfill.install({ force: true });
   } else {
     for (const n of config.names) if (typeof api[n] === 'function') Object.defineProperty(globalThis, n, { value: api[n], writable: true, configurable: true });
   }

@@ -129,7 +129,7 @@ test('require(): every entry is real CommonJS (works without require(esm))', () 
       main: report(m, { resolved: require.resolve('text-encoding-wasm'), smoke: smoke(m) }),
       legacy: report(legacy, { resolved: require.resolve('text-encoding-wasm/legacy'), euro: Array.from(legacy.encode('€', 'windows-1252')) }),
       lite: report(lite, { resolved: require.resolve('text-encoding-wasm/lite'), smoke: smoke(lite), liteError }),
-      polyfill: report(polyfill, { resolved: require.resolve('text-encoding-wasm/polyfill'), installed: globalThis.TextDecoderStream === m.TextDecoderStream, kept: globalThis.TextDecoder !== m.TextDecoder }),
+      polyfill: report(polyfill, { resolved: require.resolve('text-encoding-wasm/polyfill'), installed: globalThis.TextDecoderStream === m.TextDecoderStream, decoderIsOurs: globalThis.TextDecoder === m.TextDecoder, decoderFault: polyfill.faults.TextDecoder, details: polyfill.installed.details }),
     }));
   `, { type: 'commonjs', flags: NO_REQUIRE_ESM });
   assert.deepEqual(out.main.keys, CLASSES);
@@ -142,10 +142,13 @@ test('require(): every entry is real CommonJS (works without require(esm))', () 
   assert.match(out.lite.resolved, /\/cjs\/lite\.cjs$/);
   assert.equal(out.lite.smoke, '€a|195,169');
   assert.match(out.lite.liteError, /^RangeError: .*'text-encoding-wasm'/);
-  assert.deepEqual(out.polyfill.keys, ['install']);
+  assert.deepEqual(out.polyfill.keys, ['faults', 'install', 'installed', 'load', 'ready']);
   assert.match(out.polyfill.resolved, /\/cjs\/polyfill\.cjs$/);
   assert.equal(out.polyfill.installed, true, 'the missing TextDecoderStream is installed, and it is the class require() gives');
-  assert.equal(out.polyfill.kept, true, "the host's TextDecoder is kept");
+  assert.equal(out.polyfill.decoderIsOurs, out.polyfill.decoderFault !== null, "the host's TextDecoder is kept exactly when it passed the probes");
+  if (out.polyfill.decoderFault !== null) {
+    assert.deepEqual(out.polyfill.details.find((d) => d.name === 'TextDecoder'), { name: 'TextDecoder', action: 'replaced', reason: out.polyfill.decoderFault });
+  }
 });
 
 test('require() and import give working classes of the same behaviour', () => {
@@ -231,12 +234,12 @@ test('text-encoding-wasm/standard and /lite/standard under every condition, impo
   assert.deepEqual(cjs.replace, [0x61, 0x3f]);
 });
 
-test('polyfill: installs only the missing classes, as writable, configurable, non-enumerable globals', () => {
+test('polyfill: installs the missing and the faulty classes, as writable, configurable, non-enumerable globals', () => {
   const out = run(`
     const host = { TextDecoder: globalThis.TextDecoder, TextEncoder: globalThis.TextEncoder, TextDecoderStream: globalThis.TextDecoderStream, TextEncoderStream: globalThis.TextEncoderStream };
     delete globalThis.TextDecoder;
     delete globalThis.TextEncoderStream;
-    const { install } = await import('text-encoding-wasm/polyfill');
+    const { install, faults, installed } = await import('text-encoding-wasm/polyfill');
     const ours = await import('text-encoding-wasm');
     const desc = (name) => { const d = Object.getOwnPropertyDescriptor(globalThis, name); return d && { writable: d.writable, enumerable: d.enumerable, configurable: d.configurable }; };
     const state = () => Object.fromEntries(Object.keys(host).map((k) => [k, globalThis[k] === ours[k] ? 'ours' : globalThis[k] === host[k] ? 'host' : typeof globalThis[k]]));
@@ -246,32 +249,78 @@ test('polyfill: installs only the missing classes, as writable, configurable, no
     const forced = install({ force: true });
     const afterForce = state();
     const forcedAgain = install({ force: true });
-    console.log(JSON.stringify({ afterImport, again, afterAgain, forced, afterForce, forcedAgain, desc: desc('TextDecoder'), descForced: desc('TextEncoder'),
+    console.log(JSON.stringify({ faults, installed, details: installed.details, afterImport, again, afterAgain, forced, afterForce, forcedAgain, desc: desc('TextDecoder'), descForced: desc('TextEncoder'),
       resolved: import.meta.resolve('text-encoding-wasm/polyfill'), installType: typeof install, keys: Object.keys(await import('text-encoding-wasm/polyfill')) }));
   `);
-  assert.deepEqual(out.afterImport, { TextDecoder: 'ours', TextEncoder: 'host', TextDecoderStream: 'host', TextEncoderStream: 'ours' });
+  assert.deepEqual(out.faults.TextDecoder, 'missing');
+  assert.deepEqual(out.faults.TextEncoderStream, 'missing');
+  // TextEncoder: Node's is right. TextDecoderStream: replaced exactly when the probes found a fault.
+  const decoderStream = out.faults.TextDecoderStream === null ? 'host' : 'ours';
+  assert.deepEqual(out.afterImport, { TextDecoder: 'ours', TextEncoder: out.faults.TextEncoder === null ? 'host' : 'ours', TextDecoderStream: decoderStream, TextEncoderStream: 'ours' });
+  assert.deepEqual(out.details.map((d) => d.name), out.installed);
+  assert.ok(out.details.every((d) => d.reason === out.faults[d.name]), 'each is reported with the probe that failed');
   assert.deepEqual(out.again, []);
   assert.deepEqual(out.afterAgain, out.afterImport);
-  assert.deepEqual(out.forced, ['TextEncoder', 'TextDecoderStream']);
+  assert.deepEqual(out.forced, Object.keys(out.afterImport).filter((k) => out.afterImport[k] === 'host'));
   assert.deepEqual(out.afterForce, { TextDecoder: 'ours', TextEncoder: 'ours', TextDecoderStream: 'ours', TextEncoderStream: 'ours' });
   assert.deepEqual(out.forcedAgain, []);
   const platformLike = { writable: true, enumerable: false, configurable: true };
   assert.deepEqual(out.desc, platformLike);
   assert.deepEqual(out.descForced, platformLike);
   assert.match(out.resolved, /\/node-polyfill\.js$/);
-  assert.deepEqual(out.keys, ['install']);
+  assert.deepEqual(out.keys.sort(), ['faults', 'install', 'installed', 'load', 'ready']);
 });
 
-test('polyfill: importing it where the host has every class changes nothing', () => {
+test('polyfill: the classes the host has and gets right are kept; the faulty ones are replaced, with the reason', () => {
   const out = run(`
     const before = [globalThis.TextDecoder, globalThis.TextEncoder, globalThis.TextDecoderStream, globalThis.TextEncoderStream];
-    const { install } = await import('text-encoding-wasm/polyfill');
+    const { install, faults, installed, ready } = await import('text-encoding-wasm/polyfill');
     const after = [globalThis.TextDecoder, globalThis.TextEncoder, globalThis.TextDecoderStream, globalThis.TextEncoderStream];
     let bad = '';
     try { install(5); } catch (e) { bad = e.name; }
-    console.log(JSON.stringify({ same: before.every((c, i) => c === after[i]), installed: install(), bad }));
+    const names = ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'];
+    console.log(JSON.stringify({ kept: names.filter((n, i) => before[i] === after[i]), right: names.filter((n) => faults[n] === null), installed, sameReady: (await ready) === installed, again: install(), bad }));
   `);
-  assert.deepEqual(out, { same: true, installed: [], bad: 'TypeError' });
+  assert.deepEqual(out.kept, out.right);
+  assert.deepEqual(out.installed, ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'].filter((n) => !out.right.includes(n)));
+  assert.deepEqual([out.sameReady, out.again, out.bad], [true, [], 'TypeError']);
+});
+
+test('polyfill: the web entry loads no implementation where the host is right, wraps a SharedArrayBuffer refusal, and installs by force after load()', () => {
+  const out = run(`
+    // A host whose classes pass every probe but refuse SharedArrayBuffer input (as Chromium's do).
+    const ours = await import('text-encoding-wasm');
+    // Our own classes stand in for a right host (Node's lacks some encodings).
+    class RightButStrict extends ours.TextDecoder {
+      decode(input, options) {
+        if (input && input.buffer instanceof SharedArrayBuffer) throw new TypeError('shared');
+        return arguments.length ? super.decode(input, options) : super.decode();
+      }
+    }
+    globalThis.TextDecoder = RightButStrict;
+    globalThis.TextDecoderStream = ours.TextDecoderStream;
+    const url = import.meta.resolve('text-encoding-wasm/polyfill').replace(/node-polyfill\.js$/, 'polyfill.js');
+    const web = await import(url);
+    const wrapped = globalThis.TextDecoder;
+    const shared = new Uint8Array(new SharedArrayBuffer(3));
+    shared.set([0xe2, 0x82, 0xac]);
+    let forceError = '';
+    try { web.install({ force: true }); } catch (e) { forceError = e.message; }
+    await web.load();
+    const forced = web.install({ force: true });
+    console.log(JSON.stringify({ faults: web.faults, installed: web.installed, details: web.installed.details, isSub: wrapped.prototype instanceof RightButStrict,
+      decoded: new wrapped().decode(shared), plain: new wrapped().decode(Uint8Array.of(0x41)), forceError, forced, nowOurs: globalThis.TextDecoder === (await import(url.replace(/polyfill\.js$/, 'index.js'))).TextDecoder }));
+  `);
+  assert.deepEqual(out.faults, { TextDecoder: null, TextEncoder: null, TextDecoderStream: null, TextEncoderStream: null, sharedInput: true });
+  assert.deepEqual(out.installed, ['TextDecoder']);
+  assert.equal(out.details[0].action, 'wrapped');
+  assert.equal(out.isSub, true, 'the host class is wrapped (subclassed), not replaced');
+  assert.equal(out.decoded, '€');
+  assert.equal(out.plain, 'A');
+  assert.match(out.forceError, /await load\(\)/);
+  // TextDecoderStream stood in as ours already (node.js and index.js share their classes).
+  assert.deepEqual(out.forced, ['TextDecoder', 'TextEncoder', 'TextEncoderStream']);
+  assert.equal(out.nowOurs, true);
 });
 
 test('lite: CJK labels throw a RangeError naming the full entry; every other encoding works', async () => {
@@ -331,7 +380,7 @@ test('bundlers (esbuild, Rollup): the entries keep their wasm loader ("sideEffec
     },
     async rollup(input, output) {
       const bundle = await rollup({ input, plugins: [nodeResolve({ browser: true })], onwarn() {} });
-      await bundle.write({ file: output, format: 'es' });
+      await bundle.write({ file: output, format: 'es', inlineDynamicImports: true });
       await bundle.close();
     },
   };
