@@ -178,6 +178,21 @@ try {
         await shot('decode-panel', 'decode.png');
       });
 
+      await check('decode: a 2 MB binary file as UTF-8 stays responsive (errors traced up to a limit)', async () => {
+        const noise = Buffer.alloc(2 << 20);
+        for (let i = 0, x = 1; i < noise.length; i++) {
+          x = (x * 1103515245 + 12345) >>> 0;
+          noise[i] = x >>> 24;
+        }
+        const started = Date.now();
+        await load('noise.bin', noise);
+        await page.select('#encoding', 'windows-1252');
+        await page.select('#encoding', 'utf-8');
+        const message = await text('decode-status');
+        assert(/^utf-8: 2,097,152 bytes → .* \(at least; the first 10,000 traced\) malformed sequences/.test(message), message);
+        assert(Date.now() - started < 30000, `took ${Date.now() - started} ms`);
+      });
+
       await check('encode: Shift_JIS download (text.sjis.csv) has the package bytes; unencodable characters reported', async () => {
         const downloads = join(tmp, 'downloads');
         mkdirSync(downloads);

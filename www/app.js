@@ -12,6 +12,7 @@ const $ = (id) => document.getElementById(id);
 const SAMPLE = 256 * 1024; // bytes the finder and the comparison look at
 const MAX_TEXT = 200000; // characters the decode panel renders
 const HEX_ROWS = 32;
+const MAX_ERRORS = 10000; // errors traced to their bytes (a binary file has one every few bytes)
 
 const hex2 = (b) => b.toString(16).toUpperCase().padStart(2, '0');
 const hexBytes = (bytes) => Array.from(bytes, hex2).join(' ');
@@ -113,6 +114,7 @@ function resolveLabel(label) {
  * trails the first by one 4 KiB block; a block whose output has a U+FFFD is replayed byte by byte
  * on the trailing decoder, from the right state. A U+FFFD that the input really encodes (EF BF BD
  * in UTF-8) is told apart by decoding its bytes alone, fatally.
+ * Stops tracing after MAX_ERRORS errors (the rest is decoded without replay).
  * Returns { text, errors: [{ at (index in text), offset, end (bytes [offset, end)), next }] }.
  */
 function decodeTraced(bytes, encoding, ignoreBOM) {
@@ -156,7 +158,7 @@ function decodeTraced(bytes, encoding, ignoreBOM) {
     const block = bytes.subarray(start, Math.min(bytes.length, start + BLOCK));
     const out = lead.decode(block, { stream: true });
     parts.push(out);
-    if (!out.includes('\ufffd')) {
+    if (!out.includes('\ufffd') || errors.length >= MAX_ERRORS) {
       const split = Math.max(0, block.length - TAIL);
       const head = trail.decode(block.subarray(0, split), { stream: true });
       if (head.length) pending = start + split;
@@ -222,12 +224,13 @@ function runDecode() {
     return;
   }
   const n = traced.errors.length;
+  const more = n >= MAX_ERRORS ? ` (at least; the first ${MAX_ERRORS.toLocaleString('en')} traced)` : '';
   const shown = text.length > MAX_TEXT ? ` (the first ${MAX_TEXT.toLocaleString('en')} shown)` : '';
   status(
     'decode-status',
     n ? 'warn' : 'ok',
     `${resolved.encoding}: ${bytes.length.toLocaleString('en')} bytes → ${text.length.toLocaleString('en')} UTF-16 code units in ${ms.toFixed(1)} ms${shown}. ` +
-      (n ? `${n} malformed sequence${n > 1 ? 's' : ''} replaced by U+FFFD (highlighted; hover or click one for its bytes), the first at byte offset ${traced.errors[0].offset}.` : 'No decoding errors.'),
+      (n ? `${n.toLocaleString('en')}${more} malformed sequence${n > 1 ? 's' : ''} replaced by U+FFFD (highlighted; hover or click one for its bytes), the first at byte offset ${traced.errors[0].offset}.` : 'No decoding errors.'),
   );
   renderText(text, traced.errors);
   if (n) selectError(0, false);
