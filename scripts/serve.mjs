@@ -1,5 +1,6 @@
 // `npm start` serves the playground: www/ at /, the built package pkg/ at /pkg/, on 127.0.0.1.
-// PORT (default 8080) picks the port; the server stops with Ctrl-C.
+// PORT (default 8080; 0 for any free port) picks the port; the server stops with Ctrl-C. The page is
+// cross-origin isolated (COOP/COEP), so that it can compare decoding from a SharedArrayBuffer.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
@@ -22,7 +23,12 @@ const server = createServer(async (req, res) => {
   try {
     if (file === null) throw new Error('outside');
     const body = await readFile(file);
-    res.writeHead(200, { 'content-type': types[extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': types[extname(file)] || 'application/octet-stream',
+      'cache-control': 'no-store',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-embedder-policy': 'require-corp',
+    });
     res.end(body);
   } catch {
     res.writeHead(404, { 'content-type': 'text/plain' });
@@ -33,4 +39,4 @@ server.on('error', (e) => {
   console.error(`serve: cannot listen on 127.0.0.1:${port}: ${e.message} (set PORT to use another port)`);
   process.exit(1);
 });
-server.listen(port, '127.0.0.1', () => console.log(`playground: http://127.0.0.1:${port}/`));
+server.listen(port, '127.0.0.1', () => console.log(`playground: http://127.0.0.1:${server.address().port}/`));

@@ -42,6 +42,8 @@ if [ "$browsers" = 1 ]; then
   command -v chromium >/dev/null || missing+=(chromium)
   command -v chromedriver >/dev/null || missing+=(chromium-driver)
   command -v firefox-esr >/dev/null || missing+=(firefox-esr)
+  # CJK glyphs, so that the playground's screenshots (scripts/test-playground.mjs) show real text.
+  [ -d /usr/share/fonts/truetype/wqy ] || missing+=(fonts-wqy-zenhei)
   if [ ${#missing[@]} -gt 0 ]; then
     say "installing Debian packages: ${missing[*]}"
     sudo_cmd=()

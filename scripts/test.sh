@@ -27,6 +27,8 @@ stage "js api in node, deno, chromium, firefox (portable suite)" node scripts/te
 stage "bundlers (webpack, vite, esbuild, rollup) in chromium" node scripts/test-bundlers.mjs
 stage "types (tsc)" node scripts/check-types.mjs
 stage "js api (node:test)" node --test tests/js/
+stage "command-line transcoder (node:test)" node --test tests/cli/
+stage "playground (www/) in chromium" node scripts/test-playground.mjs
 
 echo
 [ ${#failed[@]} -eq 0 ] || echo "FAILED suites: ${failed[*]}"

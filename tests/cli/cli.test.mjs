@@ -1,0 +1,328 @@
+// The command-line transcoder (pkg/cli.js, the package's `bin`), run as a child process the way
+// a user runs it: the corpus round trips UTF-8 → shift_jis/gbk/big5/euc-kr/windows-1251 → UTF-8
+// (html mode where a character cannot be encoded), broken inputs (exit codes 1 and 2, messages
+// with file, byte/character offsets and code points), options, --list and --sniff, and a
+// generated multi-hundred-MB stream through a pipe with the child's RSS sampled (flat memory).
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, test } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const pkgDir = resolve(process.env.TEW_PKG || join(root, 'pkg'));
+const cli = join(pkgDir, 'cli.js');
+const corpus = resolve(root, '..', 'shared', 'corpus', 'wikipedia');
+const { TextDecoder } = await import(pathToFileURL(join(pkgDir, 'node.js')).href);
+const { encode } = await import(pathToFileURL(join(pkgDir, 'node-legacy.js')).href);
+const tmp = mkdtempSync(join(tmpdir(), 'tew-cli-'));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** Runs the CLI synchronously; `input` goes to its stdin. */
+function run(args, input = '') {
+  const r = spawnSync(process.execPath, [cli, ...args], { input, maxBuffer: 1 << 28 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr.toString() };
+}
+const file = (name, content) => {
+  const path = join(tmp, name);
+  writeFileSync(path, content);
+  return path;
+};
+const utf8 = (s) => Buffer.from(s, 'utf8');
+const oneLine = (stderr) => assert.match(stderr, /^text-encoding-wasm: [^\n]+\n$/, `one line: ${JSON.stringify(stderr)}`);
+
+test('package.json: the bin is cli.js, executable, with a node shebang', () => {
+  const pkgJson = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+  assert.deepEqual(pkgJson.bin, { 'text-encoding-wasm': './cli.js' });
+  assert.match(readFileSync(cli, 'utf8'), /^#!\/usr\/bin\/env node\n/);
+  const r = spawnSync(cli, ['--list']);
+  assert.equal(r.status, 0, 'runs as an executable');
+});
+
+test('--list: the 40 encodings of encodings.json with all their labels, each resolving through TextDecoder', () => {
+  const r = run(['--list']);
+  assert.equal(r.code, 0);
+  const lines = r.stdout.toString().trimEnd().split('\n');
+  const expected = JSON.parse(readFileSync(resolve(root, '..', 'shared', 'whatwg-encoding', 'encodings.json'), 'utf8')).flatMap((g) => g.encodings);
+  assert.equal(lines.length, 40);
+  expected.forEach((e, i) => {
+    const [name, ...labels] = lines[i].trim().split(/\s+/);
+    assert.equal(name, e.name.toLowerCase());
+    assert.deepEqual(labels, e.labels);
+    for (const label of labels) {
+      if (name === 'replacement') assert.throws(() => new TextDecoder(label), RangeError);
+      else assert.equal(new TextDecoder(label).encoding, name, label);
+    }
+  });
+});
+
+test('corpus round trips: UTF-8 → legacy → UTF-8 (fatal where all is encodable, html otherwise)', () => {
+  const targets = { shift_jis: ['ja', 'en'], gbk: ['zh_cn', 'en'], big5: ['zh_tw', 'en'], 'euc-kr': ['ko', 'en'], 'windows-1251': ['ru', 'en'] };
+  const counts = { exact: 0, folded: 0, html: 0 };
+  /** Fatal mode there and back: the CLI's bytes are the package's, and the text comes back. */
+  function roundTrip(name, text, encoding) {
+    const path = file(`${name}.txt`, text);
+    const out = join(tmp, `${name}.${encoding}`);
+    const forward = run(['-t', encoding, '-o', out, path]);
+    assert.equal(forward.code, 0, forward.stderr);
+    assert.deepEqual(readFileSync(out), Buffer.from(encode(text, encoding)), `${name} → ${encoding}`);
+    const back = run(['-f', encoding, out]);
+    assert.equal(back.code, 0, back.stderr);
+    // The input comes back, but for the few code points the standard's encoder maps onto another
+    // one's bytes (Shift_JIS: U+2212 → 0x817C, which decodes as U+FF0D).
+    const decoder = new TextDecoder(encoding);
+    const expected = Array.from(text, (c) => decoder.decode(encode(c, encoding))).join('');
+    assert.equal(back.stdout.toString('utf8'), expected, `${name} → ${encoding} → utf-8`);
+    counts[expected === text ? 'exact' : 'folded']++;
+  }
+  const encodable = (c, encoding) => {
+    try {
+      encode(c, encoding);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (const [encoding, langs] of Object.entries(targets)) {
+    for (const lang of langs) {
+      const path = join(corpus, `${lang}.txt`);
+      const text = readFileSync(path, 'utf8');
+      const chars = Array.from(text);
+      const firstBad = chars.findIndex((c) => !encodable(c, encoding));
+      if (firstBad < 0) {
+        roundTrip(lang, text, encoding);
+        continue;
+      }
+      // Not every character is encodable: the message names the first one, at the right offset.
+      const out = join(tmp, `${lang}.${encoding}`);
+      const forward = run(['-t', encoding, '-o', out, path]);
+      assert.equal(forward.code, 1, forward.stderr);
+      oneLine(forward.stderr);
+      assert.equal(existsSync(out), false, '-o output removed after an error');
+      const m = /: U\+([0-9A-F]{4,6}) .*at character offset (\d+) cannot be encoded in (\S+) /.exec(forward.stderr);
+      assert.ok(m, forward.stderr);
+      assert.ok(forward.stderr.startsWith(`text-encoding-wasm: ${path}: `), forward.stderr);
+      assert.equal(m[3], encoding);
+      assert.equal(Number(m[2]), firstBad, 'the first unencodable character');
+      assert.equal(chars[firstBad].codePointAt(0), Number.parseInt(m[1], 16), 'the code point named');
+      // html mode: the package's own encoder gives the same bytes, and decoding them gives the
+      // text with &#N; for exactly the unencodable characters.
+      const viaHtml = run(['-t', encoding, '--html', path]);
+      assert.equal(viaHtml.code, 0, viaHtml.stderr);
+      assert.deepEqual(viaHtml.stdout, Buffer.from(encode(text, encoding, { mode: 'html' })));
+      const back = run(['-f', encoding], viaHtml.stdout);
+      assert.equal(back.code, 0);
+      const decoder = new TextDecoder(encoding);
+      const expectedBack = chars.map((c) => (encodable(c, encoding) ? decoder.decode(encode(c, encoding)) : `&#${c.codePointAt(0)};`)).join('');
+      assert.equal(back.stdout.toString('utf8'), expectedBack);
+      counts.html++;
+      // And the same article without those characters goes there and back in fatal mode.
+      roundTrip(`${lang}-encodable`, chars.filter((c) => encodable(c, encoding)).join(''), encoding);
+    }
+  }
+  assert.equal(counts.exact + counts.folded, 10);
+  console.log(`# corpus: ${counts.exact} exact round trips, ${counts.folded} with the encoder's one-way mappings, ${counts.html} articles through html mode`);
+});
+
+test('decoding: replacement by default; --fatal names the file and byte offset (also across chunk boundaries)', () => {
+  const broken = file('broken.txt', Buffer.concat([utf8('abc'), Buffer.from([0x80]), utf8('def')]));
+  const lenient = run([broken]);
+  assert.equal(lenient.code, 0);
+  assert.equal(lenient.stdout.toString(), 'abc\ufffddef');
+  const strict = run(['--fatal', broken]);
+  assert.equal(strict.code, 1);
+  oneLine(strict.stderr);
+  assert.ok(strict.stderr.includes(`${broken}: malformed utf-8 input at byte offset 3: 80 `), strict.stderr);
+  assert.equal(strict.stdout.length, 0);
+
+  // A truncated sequence at the end of the input.
+  const truncated = run(['--fatal', file('trunc.txt', Buffer.concat([utf8('xyz€'), Buffer.from([0xe2, 0x82])]))]);
+  assert.equal(truncated.code, 1);
+  assert.match(truncated.stderr, /at byte offset 6: E2 82 is an incomplete sequence at the end of the input/);
+
+  // Shift_JIS: a lead byte followed by a byte that cannot trail it (the error starts at the lead).
+  const sjis = run(['--fatal', '-f', 'sjis', file('bad.sjis', Buffer.from([0x82, 0xa0, 0x41, 0x82, 0x20, 0x42]))]);
+  assert.equal(sjis.code, 1);
+  assert.match(sjis.stderr, /malformed shift_jis input at byte offset 3: 82 20 is not a valid sequence/);
+
+  // Errors beyond the first chunk (256 KiB), and one whose sequence spans a chunk boundary.
+  const chunk = 256 * 1024;
+  for (const at of [chunk - 1, 3 * chunk + 12345]) {
+    const bytes = Buffer.alloc(at + 10, 0x61);
+    bytes[at] = 0xe3; // a lead byte, then 'a': invalid
+    const r = run(['--fatal', file(`big-${at}.txt`, bytes)]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, new RegExp(`at byte offset ${at}: E3 61 is not a valid sequence`));
+  }
+  // -o to something that is not a regular file: written to, and never removed after an error.
+  const devNull = run(['--fatal', '-o', '/dev/null'], Buffer.from([0x61, 0xff]));
+  assert.equal(devNull.code, 1);
+  assert.ok(statSync('/dev/null').isCharacterDevice(), '/dev/null is still there');
+  // The same from standard input.
+  const piped = run(['--fatal'], Buffer.concat([utf8('ok\n'), Buffer.from([0xff])]));
+  assert.equal(piped.code, 1);
+  assert.match(piped.stderr, /^text-encoding-wasm: \(standard input\): malformed utf-8 input at byte offset 3: FF is not valid/);
+  // The second of two files is named, offsets count from its start, the first file's text was written.
+  const two = run(['--fatal', file('good.txt', 'fine\n'), broken]);
+  assert.equal(two.code, 1);
+  assert.ok(two.stderr.includes(`${broken}: malformed utf-8 input at byte offset 3`));
+});
+
+test('encoding: unencodable characters stop with exit 1 naming code point, file and character offset; --html writes &#N;', () => {
+  const path = file('emoji.txt', 'ab😀cdé\u4e00');
+  const r = run(['-t', 'windows-1252', path]);
+  assert.equal(r.code, 1);
+  oneLine(r.stderr);
+  assert.ok(r.stderr.includes(`${path}: U+1F600 '😀' at character offset 2 cannot be encoded in windows-1252`), r.stderr);
+  const html = run(['-t', 'windows-1252', '--html', path]);
+  assert.equal(html.code, 0);
+  assert.deepEqual(html.stdout, Buffer.from('ab&#128512;cd\xe9&#19968;', 'latin1'));
+  // The offset counts code points across chunks and past an astral character.
+  const long = file('long.txt', `${'😀'.repeat(10)}${'x'.repeat(3 << 20)}\u0100`);
+  const far = run(['-t', 'iso-8859-1', '--html', long]);
+  assert.equal(far.code, 0, far.stderr);
+  const farFatal = run(['-t', 'latin1', long]);
+  assert.equal(farFatal.code, 1);
+  assert.match(farFatal.stderr, /U\+1F600 '😀' at character offset 0 cannot be encoded in windows-1252/);
+  const late = run(['-t', 'latin1', file('late.txt', `${'x'.repeat(3 << 20)}\u0100`)]);
+  assert.match(late.stderr, new RegExp(`U\\+0100 'Ā' at character offset ${3 << 20} cannot`));
+  assert.equal(late.code, 1);
+});
+
+test('usage errors: exit 2 and one line', () => {
+  const cases = [
+    [['--nope'], /unknown option --nope/],
+    [['-f', 'no-such-label'], /unknown encoding label for -f: 'no-such-label'/],
+    [['-t', 'klingon'], /unknown encoding label for -t: 'klingon'/],
+    [['-t', 'replacement'], /replacement encoding/],
+    [['-t', 'csiso2022kr'], /replacement encoding/],
+    [['--fatal', '--html'], /cannot be combined/],
+    [['--bom', '--strip-bom'], /cannot be combined/],
+    [['--bom', '-t', 'gbk'], /--bom needs UTF-8 or UTF-16 output/],
+    [['-f'], /option -f needs a value/],
+    [[join(tmp, 'missing.txt')], /cannot read .*missing\.txt: no such file/],
+    [['--list', 'x'], /--list takes no files/],
+  ];
+  for (const [args, message] of cases) {
+    const r = run(args);
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+    oneLine(r.stderr);
+    assert.match(r.stderr, message);
+    assert.equal(r.stdout.length, 0);
+  }
+  const same = file('same.txt', 'x');
+  const r = run(['-o', same, same]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /is also an input file/);
+  assert.equal(readFileSync(same, 'utf8'), 'x');
+});
+
+test('options: labels, BOMs, UTF-16 output, several files, stdin, -o, --help', () => {
+  const withBom = file('bom.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8('héllo')]));
+  assert.equal(run([withBom]).stdout.toString(), 'héllo', 'input BOM removed (ignoreBOM off)');
+  assert.deepEqual(run(['--bom', withBom]).stdout, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8('héllo')]));
+  assert.deepEqual(run(['-t', 'utf-16le', withBom]).stdout, Buffer.from('héllo', 'utf16le'));
+  assert.deepEqual(run(['-t', 'utf-16be', '--bom', withBom]).stdout, Buffer.from([0xfe, 0xff, 0, 0x68, 0, 0xe9, 0, 0x6c, 0, 0x6c, 0, 0x6f]));
+  assert.deepEqual(run(['-t', 'unicodefffe', '--strip-bom'], utf8('😀')).stdout, Buffer.from([0xd8, 0x3d, 0xde, 0x00]));
+  // UTF-16LE input with its BOM, a surrogate pair split across 256 KiB chunks.
+  const units = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${'a'.repeat((1 << 17) - 2)}😀z`, 'utf16le')]);
+  const sixteen = run(['-f', 'utf-16', file('u16.txt', units)]);
+  assert.equal(sixteen.code, 0);
+  assert.equal(sixteen.stdout.toString(), `${'a'.repeat((1 << 17) - 2)}😀z`);
+  assert.equal(run(['-f', 'latin1'], Buffer.from([0x80, 0xe9])).stdout.toString(), '€é', 'latin1 is windows-1252');
+  const a = file('a.txt', 'first\n');
+  const b = file('b.txt', 'second\n');
+  const out = join(tmp, 'out.sjis');
+  const r = run(['--from=utf8', '--to=sjis', '-o', out, a, '-', b], utf8('日本\n'));
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout.length, 0);
+  assert.deepEqual(readFileSync(out), Buffer.from([...utf8('first\n'), 0x93, 0xfa, 0x96, 0x7b, 0x0a, ...utf8('second\n')]));
+  // ISO-2022-JP: each input's sequence ends in ASCII.
+  assert.deepEqual(run(['-t', 'iso-2022-jp'], utf8('日')).stdout, Buffer.from([0x1b, 0x24, 0x42, 0x46, 0x7c, 0x1b, 0x28, 0x42]));
+  const help = run(['--help']);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout.toString(), /^usage: text-encoding-wasm /);
+  // Piped stderr: no progress bar, nothing extra.
+  const quiet = run(['-t', 'gbk', file('mb.txt', 'x'.repeat(8 << 20))]);
+  assert.equal(quiet.stderr, '');
+});
+
+test('--sniff: the BOM, and the right encoding ranked first for legacy-encoded corpus files', () => {
+  const cases = [['ja', 'shift_jis'], ['zh_cn', 'gbk'], ['zh_tw', 'big5'], ['ko', 'euc-kr'], ['ru', 'windows-1251'], ['ru', 'koi8-r'], ['el', 'iso-8859-7']];
+  for (const [lang, encoding] of cases) {
+    const text = readFileSync(join(corpus, `${lang}.txt`), 'utf8');
+    const path = file(`${lang}-sniff.${encoding}`, encode(text, encoding, { mode: 'html' }));
+    const r = run(['--sniff', path]);
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.toString().split('\n');
+    assert.match(lines[0], /no BOM/);
+    assert.match(lines[1], new RegExp(`^\\s+1\\. ${encoding} `), `${lang} in ${encoding}:\n${r.stdout}`);
+  }
+  const bom = run(['--sniff', file('bom16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hi', 'utf16le')]))]);
+  assert.match(bom.stdout.toString(), /BOM: utf-16le/);
+  assert.match(bom.stdout.toString().split('\n')[1], /1\. utf-16le .*\[BOM\]/);
+});
+
+test('Deno: `deno run -A npm:text-encoding-wasm` (the package from node_modules) transcodes and exits like Node', () => {
+  const deno = join(root, 'node_modules', '.bin', 'deno');
+  assert.ok(existsSync(deno), 'deno (a devDependency) is installed');
+  const project = join(tmp, 'deno-project');
+  cpSync(pkgDir, join(project, 'node_modules', 'text-encoding-wasm'), { recursive: true });
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ private: true, dependencies: { 'text-encoding-wasm': '*' } }));
+  const denoRun = (args, input) => {
+    const r = spawnSync(deno, ['run', '-A', 'npm:text-encoding-wasm', ...args], { cwd: project, input, env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' } });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr.toString() };
+  };
+  const ok = denoRun(['-f', 'latin1', '-t', 'shift_jis', '--html'], Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x80]));
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.deepEqual(ok.stdout, Buffer.from('caf&#233;&#8364;'));
+  const bad = denoRun(['--fatal'], Buffer.from([0x61, 0xc0]));
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /\(standard input\): malformed utf-8 input at byte offset 1: C0 /);
+  const usage = denoRun(['-t', 'iso-2022-kr']);
+  assert.equal(usage.code, 2);
+  assert.match(usage.stderr, /replacement encoding/);
+});
+
+test('streaming: 320 MB through a pipe (UTF-8 → Shift_JIS) with flat memory', async () => {
+  const line = utf8('日本語のテキスト、ストリーミングの試験です。0123456789 abcdefghij\n');
+  const block = Buffer.concat(Array(16384).fill(line)); // about 1.3 MB
+  const blocks = Math.ceil((320 * 1e6) / block.length);
+  const expectedLine = Buffer.from(encode(line.toString(), 'shift_jis'));
+  const child = spawn(process.execPath, [cli, '-t', 'shift_jis'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let outBytes = 0;
+  let firstOut = null;
+  child.stdout.on('data', (d) => {
+    if (firstOut === null) firstOut = Buffer.from(d.subarray(0, expectedLine.length));
+    outBytes += d.length;
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  let peak = 0;
+  const rss = () => {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      if (m) peak = Math.max(peak, Number(m[1]) * 1024);
+    } catch {
+      // the child has exited
+    }
+  };
+  const sampler = setInterval(rss, 50);
+  const closed = new Promise((resolveClose) => child.on('close', resolveClose));
+  for (let i = 0; i < blocks; i++) {
+    if (!child.stdin.write(block)) await new Promise((r) => child.stdin.once('drain', r));
+  }
+  child.stdin.end();
+  const code = await closed;
+  clearInterval(sampler);
+  assert.equal(code, 0, stderr);
+  assert.equal(outBytes, expectedLine.length * 16384 * blocks);
+  assert.deepEqual(firstOut, expectedLine);
+  console.log(`# streamed ${((block.length * blocks) / 1e6).toFixed(0)} MB, peak RSS ${(peak / 1e6).toFixed(0)} MB`);
+  assert.ok(peak > 0, 'RSS was sampled');
+  assert.ok(peak < 120e6, `peak RSS ${peak} bytes`);
+});
