@@ -1,0 +1,86 @@
+// What each entry of the built package costs a browser bundle: esbuild --bundle --minify (ESM,
+// browser platform), brotli quality 11, in bytes. Shared by the size check of `npm test`
+// (tests/js/size.test.mjs, against tests/size-record.json) and the bench's bundle-size table.
+//
+//   node scripts/sizes.mjs            print the sizes of pkg/ (or $TEW_PKG)
+//   node scripts/sizes.mjs --record   write them to tests/size-record.json (after a size fell)
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** The record the size check compares with. */
+export const recordPath = join(root, 'tests', 'size-record.json');
+
+/** Brotli (quality 11) size of `bytes`. */
+export function brotliSize(bytes) {
+  return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length;
+}
+
+/** The bundles measured: what an application's import of each entry ships. */
+const BUNDLES = {
+  full: "export { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } from 'PKG/index.js';",
+  lite: "export { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } from 'PKG/lite/index.js';",
+  'full + legacy': "export { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } from 'PKG/index.js'; export { encode, createEncoder } from 'PKG/legacy.js';",
+  standard: "export * from 'PKG/standard.js';",
+};
+
+/**
+ * The sizes of the package at `pkgDir`: each bundle above, the polyfill's first chunk (what a
+ * host whose classes are right loads: the implementation is a split-off dynamic import), and the
+ * wasm alone.
+ */
+export async function measure(pkgDir) {
+  const out = {};
+  for (const [name, source] of Object.entries(BUNDLES)) {
+    const r = await build({
+      stdin: { contents: source.replaceAll('PKG', pkgDir), resolveDir: root, loader: 'js' },
+      bundle: true,
+      minify: true,
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      logLevel: 'silent',
+    });
+    out[name] = brotliSize(Buffer.from(r.outputFiles[0].contents));
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'tew-sizes-'));
+  try {
+    const r = await build({
+      entryPoints: { polyfill: join(pkgDir, 'polyfill.js') },
+      bundle: true,
+      minify: true,
+      splitting: true,
+      outdir: dir,
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      logLevel: 'silent',
+    });
+    const entry = r.outputFiles.find((f) => /[\\/]polyfill\.js$/.test(f.path));
+    // The entry chunk plus any chunk it imports statically (a dynamic import is not loaded).
+    const statics = [...entry.text.matchAll(/\bfrom\s*"\.\/([^"]+)"/g)].map((m) => m[1]);
+    let total = brotliSize(Buffer.from(entry.contents));
+    for (const name of statics) total += brotliSize(Buffer.from(r.outputFiles.find((f) => f.path.endsWith(`/${name}`)).contents));
+    out['polyfill, host right'] = total;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  out['wasm alone'] = brotliSize(readFileSync(join(pkgDir, 'wasm_bg.wasm')));
+  out['lite wasm alone'] = brotliSize(readFileSync(join(pkgDir, 'lite', 'wasm_bg.wasm')));
+  return out;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const pkgDir = resolve(process.env.TEW_PKG || join(root, 'pkg'));
+  const sizes = await measure(pkgDir);
+  for (const [name, n] of Object.entries(sizes)) console.log(`${name.padEnd(24)} ${String(n).padStart(7)} B  ${(n / 1024).toFixed(1)} KiB`);
+  if (process.argv.includes('--record')) {
+    writeFileSync(recordPath, `${JSON.stringify(sizes, null, 2)}\n`);
+    console.log(`recorded in ${recordPath}`);
+  }
+}
