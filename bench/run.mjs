@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { measure as measureEntries } from '../scripts/sizes.mjs';
 import { median, sinkValue } from './harness.js';
 import { WASM_ONLY, contenders, legacyEncoders, prepare, runSection } from './suite.js';
 
@@ -326,23 +327,27 @@ function ttfdNode() {
     'text-encoding': ['text-encoding', 'm.default.TextDecoder'],
   };
   if (existsSync(join(pkgDir, 'lite', 'node.js'))) specs['ours lite (lite/node.js)'] = [pathToFileURL(join(pkgDir, 'lite', 'node.js')).href, 'm.TextDecoder'];
+  // The first Shift_JIS decode: what a CJK encoding's tables cost at first use.
+  const sjis = prepared.small.find((f) => f.kind === 'decode' && f.label === 'shift_jis');
+  if (sjis) specs['ours (node.js), first decode in shift_jis'] = [pathToFileURL(join(pkgDir, 'node.js')).href, 'm.TextDecoder', sjis];
   const samples = Object.fromEntries(Object.keys(specs).map((k) => [k, []]));
   const problems = [];
   for (let i = 0; i < TTFD_RUNS; i++) {
-    for (const [name, [spec, pick]] of Object.entries(specs)) {
+    for (const [name, [spec, pick, input = ttfdInput]] of Object.entries(specs)) {
+      const want = input === ttfdInput ? ttfdWant : new ours.TextDecoder(input.label).decode(input.bytes);
       const script = [
-        `const bytes = new Uint8Array(${JSON.stringify([...ttfdInput.bytes])});`,
+        `const bytes = new Uint8Array(${JSON.stringify([...input.bytes])});`,
         'const t0 = performance.now();',
         spec ? `const m = await import(${JSON.stringify(spec)});` : '',
         `const TD = ${pick};`,
         'const t1 = performance.now();',
-        'const out = new TD().decode(bytes);',
+        `const out = new TD(${JSON.stringify(input.label)}).decode(bytes);`,
         'const t2 = performance.now();',
         'process.stdout.write(JSON.stringify({ importMs: t1 - t0, decodeMs: t2 - t1, out }));',
       ].join('\n');
       try {
         const r = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }));
-        if (r.out !== ttfdWant) problems.push(`${name}: first decode differs from ours`);
+        if (r.out !== want) problems.push(`${name}: first decode differs from ours`);
         else samples[name].push(r);
       } catch (e) {
         problems.push(`${name}: ${String(e.message).split('\n')[0]}`);
@@ -368,6 +373,66 @@ function reportTtfd(title, { samples, problems }, runs, note) {
 
 log('node: time to first decode');
 reportTtfd('Node: time to first decode', ttfdNode(), TTFD_RUNS, 'processes');
+
+// Memory and the chunked encodeInto loop (Node).
+{
+  log('node: memory and chunked encodeInto');
+  const rows = [];
+  // Heap (JS heap + memory held outside it for the heap, where long host strings live) kept by one
+  // decoded 64 MB ASCII string, in a fresh process each: one byte per character is the floor.
+  const heapScript = (spec, pick) => [
+    "import v8 from 'node:v8';",
+    spec ? `const m = await import(${JSON.stringify(spec)});` : '',
+    `const TD = ${pick};`,
+    'const bytes = new Uint8Array(64e6).fill(0x61); for (let i = 0; i < bytes.length; i += 61) bytes[i] = 0x20;',
+    'const d = new TD(); d.decode(bytes.subarray(0, 1e6));',
+    'const heap = () => { gc(); gc(); const h = v8.getHeapStatistics(); return h.used_heap_size + h.external_memory; };',
+    'const before = heap(); const s = d.decode(bytes); const after = heap();',
+    'process.stdout.write(JSON.stringify({ mb: (after - before) / 1e6, length: s.length }));',
+  ].join('\n');
+  const heaps = {};
+  for (const [name, spec, pick] of [['ours', pathToFileURL(join(pkgDir, 'node.js')).href, 'm.TextDecoder'], ['native', null, 'globalThis.TextDecoder'], ['@exodus/bytes', '@exodus/bytes/encoding.js', 'm.TextDecoder']]) {
+    try {
+      const r = JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', heapScript(spec, pick)], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 20 }));
+      heaps[name] = r.length === 64e6 ? r.mb : NaN;
+    } catch (e) {
+      heaps[name] = NaN;
+    }
+  }
+  rows.push(['heap kept by one decoded 64 MB ASCII string (MB)', ...['ours', 'native', '@exodus/bytes'].map((k) => (Number.isFinite(heaps[k]) ? heaps[k].toFixed(1) : '—')), ratioFmt(ratio(heaps.native, heaps.ours))]);
+  // The standard's chunked encodeInto loop: a long string into a 64 KiB buffer, piece by piece.
+  const piece = 'Mars 火星 — Марс, the fourth planet 🚀 ';
+  const text = piece.repeat(Math.ceil((4 << 20) / piece.length));
+  const loop = (E) => {
+    const e = new E();
+    const buf = new Uint8Array(65536);
+    let pos = 0;
+    let total = 0;
+    while (pos < text.length) {
+      const r = e.encodeInto(text.slice(pos), buf);
+      pos += r.read;
+      total += r.written;
+    }
+    return total;
+  };
+  const want = new ours.TextEncoder().encode(text).length;
+  const times = { ours: [], native: [] };
+  for (let round = 0; round < 5; round++) {
+    for (const [name, E] of [['ours', ours.TextEncoder], ['native', globalThis.TextEncoder]]) {
+      const t = performance.now();
+      const n = loop(E);
+      times[name].push(performance.now() - t);
+      if (n !== want) throw new Error(`bench: ${name}'s chunked encodeInto wrote ${n} bytes, not ${want}`);
+    }
+  }
+  const mb = want / 1e6;
+  const rate = (k) => mb / (median(times[k]) / 1000);
+  rows.push([`chunked encodeInto, ${(text.length / 2 ** 20).toFixed(0)} Mi units into 64 KiB (MB/s)`, rate('ours').toFixed(0), rate('native').toFixed(0), '—', ratioFmt(ratio(rate('ours'), rate('native')))]);
+  emit(
+    `### Node: memory and the chunked encodeInto loop\n\nHeap: in a fresh process (--expose-gc) per contender, the JS heap plus the memory held outside it for the heap (long host strings live there), before and after one \`decode()\` of 64 MB of ASCII; one byte per character is the floor (a one-byte string), two a two-byte string. Last column: native ÷ ours (≥ 1× means ours keeps no more). encodeInto: the loop \`encodeInto(string.slice(pos), buffer)\` until the string is consumed, median of 5 interleaved rounds; last column ours ÷ native.\n\n` +
+      table(['what', 'ours', 'native', '@exodus/bytes', 'ratio'], rows),
+  );
+}
 
 // ---------------------------------------------------------------------------------------------
 // Bundle size
@@ -414,12 +479,12 @@ const exodusLegacyEntry = "export { createMultibyteEncoder } from '@exodus/bytes
 
 {
   const files = closure('index.js');
-  const js = files.filter((f) => f !== 'wasm_base64.js');
+  const js = files.filter((f) => f !== 'wasm_hex.js');
   const cat = (names) => Buffer.concat(names.map((n) => readFileSync(join(pkgDir, n))));
   const rows = [
     [`ours: ESM entry as shipped (${files.join(' + ')})`, ...sizes(cat(files))],
-    ['  of which JS (all but wasm_base64.js)', ...sizes(cat(js))],
-    ['  of which wasm_base64.js (inlined wasm)', ...sizes(cat(['wasm_base64.js']))],
+    ['  of which JS (all but wasm_hex.js)', ...sizes(cat(js))],
+    ['  of which wasm_hex.js (inlined wasm)', ...sizes(cat(['wasm_hex.js']))],
     ['ours: wasm_bg.wasm alone', ...sizes(wasmBytes)],
   ];
   // The lite entry (no CJK encodings), when the package has one.
@@ -434,6 +499,11 @@ const exodusLegacyEntry = "export { createMultibyteEncoder } from '@exodus/bytes
     oursMin = sizes(await bundle({ entryPoints: [join(pkgDir, 'index.js')], minify: true }));
     rows.push(['ours: ESM entry, esbuild --bundle --minify', ...oursMin]);
     if (lite) rows.push(['ours lite: ESM entry, esbuild --bundle --minify', ...sizes(await bundle({ entryPoints: [join(pkgDir, 'lite', 'index.js')], minify: true }))]);
+    // The other entries as an application bundles them (scripts/sizes.mjs, also the size check of npm test).
+    const entrySizes = await measureEntries(pkgDir);
+    rows.push(['ours: full entry + legacy encoders, esbuild --bundle --minify', NaN, NaN, entrySizes['full + legacy']]);
+    rows.push(['ours: standard entry, esbuild --bundle --minify', NaN, NaN, entrySizes.standard]);
+    rows.push(['ours: polyfill where the host is right (esbuild --splitting: first chunk)', NaN, NaN, entrySizes['polyfill, host right']]);
     for (const [name, contents] of Object.entries(peerEntries)) {
       try {
         rows.push([`${name}: esbuild --bundle --minify`, ...sizes(await bundle({ stdin: { contents, resolveDir: root, loader: 'js' }, minify: true }))]);

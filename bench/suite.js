@@ -37,6 +37,26 @@ function utf8Slice(text, start, maxBytes) {
   return text.slice(start, i);
 }
 
+/**
+ * `size` bytes (or one less) of a legacy-encoded file, from about the middle of its prose, cut at
+ * character boundaries: the first window that our decoder decodes in fatal mode without error.
+ */
+function legacySlice(bytes, label, size, ours) {
+  const d = new ours.TextDecoder(label, { fatal: true });
+  for (let start = Math.floor(bytes.length / 3); start < bytes.length - size; start++) {
+    for (const n of [size, size - 1]) {
+      const window = bytes.slice(start, start + n);
+      try {
+        const text = d.decode(window);
+        if (!text.includes('&#') && !/[\r\n]/.test(text)) return window;
+      } catch {
+        // not at a character boundary
+      }
+    }
+  }
+  throw new Error(`no ${size}-byte slice of whole ${label} characters`);
+}
+
 /** The first `units` code units of `text` from `start` (not splitting a surrogate pair). */
 function unitSlice(text, start, units) {
   let end = start + units;
@@ -70,9 +90,28 @@ export function prepare(files, ours) {
       small.push({ row: `decode ${lang}.txt slice`, kind: 'decode', label: 'utf-8', bytes, size: `${bytes.length} B` });
     }
   }
+  for (const lang of ['en', 'ja']) {
+    const bytes = enc.encode(utf8Slice(text.get(`${lang}.txt`), SLICE_START, 64));
+    small.push({ row: `decode ${lang}.txt slice`, kind: 'decode', label: 'utf-8', bytes, size: `${bytes.length} B` });
+  }
+  // Legacy slices: whole characters of the legacy-encoded articles.
+  for (const [lang, label] of [['ja', 'shift_jis'], ['de', 'windows-1252']]) {
+    const file = files.find((f) => f.lang === lang && f.kind === 'txt' && f.label === label);
+    if (file === undefined) continue;
+    for (const size of [16, 64]) {
+      const bytes = legacySlice(file.bytes, label, size, ours);
+      small.push({ row: `decode ${lang}.txt ${label} slice`, kind: 'decode', label, bytes, size: `${bytes.length} B` });
+    }
+  }
   for (const lang of ['en', 'ru']) {
     const string = unitSlice(text.get(`${lang}.txt`), SLICE_START, 16);
     small.push({ row: `encode ${lang}.txt slice`, kind: 'encode', string, size: `${string.length} units` });
+  }
+  for (const units of [16, 64]) {
+    for (const lang of ['en', 'ja']) {
+      const string = unitSlice(text.get(`${lang}.txt`), SLICE_START, units);
+      small.push({ row: `encodeInto ${lang}.txt slice`, kind: 'encodeInto', string, size: `${string.length} units` });
+    }
   }
   return {
     decodeUtf8: utf8,
@@ -295,6 +334,7 @@ export function smallSection(title, list, inputs, opts) {
   const want = new Map();
   for (const f of inputs) {
     want.set(f, f.kind === 'decode' ? new list[0].TextDecoder(f.label).decode(f.bytes) : new list[0].TextEncoder().encode(f.string));
+    if (f.kind === 'encodeInto') want.set(f, new list[0].TextEncoder().encode(f.string));
   }
   return section(
     title,
@@ -311,9 +351,17 @@ export function smallSection(title, list, inputs, opts) {
         return { fn: () => d.decode(bytes) };
       }
       const e = new c.TextEncoder();
-      const bad = check(name, 'utf-8', () => e.encode(f.string), want.get(f), 'encode');
-      if (bad) return bad;
       const string = f.string;
+      if (f.kind === 'encodeInto') {
+        if (typeof e.encodeInto !== 'function') return { skip: 'n/a', note: [`${name}: no encodeInto`, 'the TextEncoder has no encodeInto'] };
+        const dest = new Uint8Array(string.length * 3);
+        const into = () => dest.slice(0, e.encodeInto(string, dest).written);
+        const bad = check(name, 'utf-8', into, want.get(f), 'encodeInto');
+        if (bad) return bad;
+        return { fn: () => e.encodeInto(string, dest) };
+      }
+      const bad = check(name, 'utf-8', () => e.encode(string), want.get(f), 'encode');
+      if (bad) return bad;
       return { fn: () => e.encode(string) };
     },
     (f, ms) => 1000 / ms,
@@ -358,12 +406,13 @@ export const WASM_ONLY = 'wasm only, no string';
 
 /**
  * String-building methods compared directly, outside the TextDecoder class: each call copies the
- * input in (putBytes), runs the wasm `decode_once` for UTF-8, and builds the string from the wasm
+ * input in (putBytes), runs a wasm UTF-8 decoder (a flushing `decoder_decode`), and builds the string from the wasm
  * UTF-16 output with one method. `extra` adds host-specific methods (name → (mem8, byteOffset,
  * units) → string).
  */
 export function methodSection(title, boundary, inputs, opts, extra = {}) {
   const w = boundary.core();
+  // (the handle below lives as long as the page or process: one per run)
   const ordinal = boundary.lookupLabel('utf-8');
   const fromCharCode = String.fromCharCode;
   let buffer = null;
@@ -403,13 +452,15 @@ export function methodSection(title, boundary, inputs, opts, extra = {}) {
   };
   if (host) methods['host utf-16le'] = (at, n) => host.decode(mem8.subarray(at * 2, (at + n) * 2));
   for (const [name, build] of Object.entries(extra)) methods[name] = (at, n) => build(mem8, at * 2, n);
-  // The floor: everything but the string (putBytes + decode_once), as a ceiling on MB/s.
+  // The floor: everything but the string (putBytes + decoder_decode), as a ceiling on MB/s.
   const floor = { length: 0 };
   methods[WASM_ONLY] = (at, n) => ((floor.length = n), floor);
   const names = Object.keys(methods);
   const ins = inputs.map((f) => ({ ...f, size: f.bytes.length }));
+  // A decoder handle always writes UTF-16 (decode_once leaves ASCII input as it is).
+  const handle = w.decoder_new(ordinal, false, false);
   const run = (bytes, build) => {
-    const n = w.decode_once(ordinal, false, false, boundary.putBytes(bytes));
+    const n = w.decoder_decode(handle, boundary.putBytes(bytes), false);
     if (n === 0) return '';
     const at = (w.output_units_ptr() >>> 0) >>> 1;
     views();
@@ -490,7 +541,7 @@ export function runSection(name, env, prepared, opts) {
     case 'writer':
       return writerSection(`${where}: string writing, TextEncoder.encode per writer`, ours, boundary, prepared.builder, opts);
     case 'methods':
-      return methodSection(`${where}: string building methods (putBytes + decode_once + method)`, boundary, prepared.builder, opts, extraMethods);
+      return methodSection(`${where}: string building methods (putBytes + decoder_decode + method)`, boundary, prepared.builder, opts, extraMethods);
     default:
       throw new Error(`unknown section ${name}`);
   }
