@@ -43,6 +43,8 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
 # Per-test and browser start-up limits of the runner (seconds); `timeout` bounds each whole run.
 export WASM_BINDGEN_TEST_TIMEOUT=60
 cargo_test=(cargo test --target wasm32-unknown-unknown --test wasm)
+# --nocapture: the browser-oracle tests print how many inputs they compared and excused.
+run_args=(-- --nocapture)
 
 # Build once up front so the per-environment runs only execute.
 if ! timeout 900 "${cargo_test[@]}" --no-run; then
@@ -89,7 +91,7 @@ for env in "${envs[@]}"; do
   log="$tmp/$env.log"
   # The drivers and browsers put their profiles under TMPDIR; this one is removed on exit.
   mkdir -p "$tmp/tmp-$env"
-  env "${vars[@]}" TMPDIR="$tmp/tmp-$env" timeout -k 10 300 "${cargo_test[@]}" 2>&1 | tee "$log"
+  env "${vars[@]}" TMPDIR="$tmp/tmp-$env" timeout -k 10 300 "${cargo_test[@]}" "${run_args[@]}" 2>&1 | tee "$log"
   status=${PIPESTATUS[0]}
   result=$(grep -E '^test result:' "$log" | tail -1)
   passed=$(sed -n 's/.* \([0-9][0-9]*\) passed.*/\1/p' <<<"$result")
