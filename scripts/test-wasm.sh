@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the wasm-bindgen-test suite (tests/wasm.rs: the Rust API and the wasm exports, compiled for
 # wasm32) under wasm-bindgen-test-runner in Node, headless Chromium (chromedriver) and headless
-# Firefox (geckodriver); prints each environment's pass/fail counts and exits non-zero if any
-# environment fails or cannot run.
+# Firefox (geckodriver); in the browsers it also compares the Rust decoders with the browser's own
+# TextDecoder (tests/wasm/browser_oracle.rs, which prints its counts). Prints each environment's
+# pass/fail counts and exits non-zero if any environment fails or cannot run.
 #
 #   scripts/test-wasm.sh [node|chromium|firefox]...      (default: all three)
 #
