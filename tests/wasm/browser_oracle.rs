@@ -1,11 +1,12 @@
-//! The browser's own `TextDecoder` (through web-sys) as a second oracle for the Rust core, in the
-//! Chromium and Firefox runs of `scripts/test-wasm.sh` (in Node these tests say so and return):
+//! The browser's own `TextDecoder` (through web-sys and js-sys) as a second oracle for the Rust
+//! core, in the Chromium and Firefox runs of `scripts/test-wasm.sh` (in Node these tests say so
+//! and return):
 //! every byte of every single-byte encoding and x-user-defined, in "fatal" and "replacement"
 //! mode; and random streamed input, split at random points, for the seven CJK encodings in both
 //! modes (a fixed PRNG seed, so every run sees the same inputs).
 //!
 //! A difference is our bug or the browser's. The browser's known faults are listed in
-//! [`KNOWN_FAULTS`], each with the input that shows it, what the Encoding Standard's text gives
+//! [`known_faults`], each with the input that shows it, what the Encoding Standard's text gives
 //! (this package's output), and what the browser gives; every entry is checked to still behave so
 //! in its browser, and a random input that differs is excused only when it contains that fault's
 //! trigger. Any other difference fails.
