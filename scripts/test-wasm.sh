@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the wasm-bindgen-test suite (tests/wasm.rs: the Rust API and the wasm exports, compiled for
 # wasm32) under wasm-bindgen-test-runner in Node, headless Chromium (chromedriver) and headless
-# Firefox (geckodriver); prints each environment's pass/fail counts and exits non-zero if any
-# environment fails or cannot run.
+# Firefox (geckodriver); in the browsers it also compares the Rust decoders with the browser's own
+# TextDecoder (tests/wasm/browser_oracle.rs, which prints its counts). Prints each environment's
+# pass/fail counts and exits non-zero if any environment fails or cannot run.
 #
 #   scripts/test-wasm.sh [node|chromium|firefox]...      (default: all three)
 #
@@ -43,6 +44,8 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
 # Per-test and browser start-up limits of the runner (seconds); `timeout` bounds each whole run.
 export WASM_BINDGEN_TEST_TIMEOUT=60
 cargo_test=(cargo test --target wasm32-unknown-unknown --test wasm)
+# --nocapture: the browser-oracle tests print how many inputs they compared and excused.
+run_args=(-- --nocapture)
 
 # Build once up front so the per-environment runs only execute.
 if ! timeout 900 "${cargo_test[@]}" --no-run; then
@@ -89,7 +92,7 @@ for env in "${envs[@]}"; do
   log="$tmp/$env.log"
   # The drivers and browsers put their profiles under TMPDIR; this one is removed on exit.
   mkdir -p "$tmp/tmp-$env"
-  env "${vars[@]}" TMPDIR="$tmp/tmp-$env" timeout -k 10 300 "${cargo_test[@]}" 2>&1 | tee "$log"
+  env "${vars[@]}" TMPDIR="$tmp/tmp-$env" timeout -k 10 300 "${cargo_test[@]}" "${run_args[@]}" 2>&1 | tee "$log"
   status=${PIPESTATUS[0]}
   result=$(grep -E '^test result:' "$log" | tail -1)
   passed=$(sed -n 's/.* \([0-9][0-9]*\) passed.*/\1/p' <<<"$result")

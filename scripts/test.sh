@@ -22,7 +22,7 @@ stage "cargo fmt" cargo fmt --all -- --check
 stage "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
 stage "rust tests (core, tables, differential)" cargo test --workspace
 # --- suites added by later work go here, one `stage` line each ---
-stage "rust on wasm32 (wasm-bindgen-test: node, chromium, firefox)" bash scripts/test-wasm.sh
+stage "rust on wasm32 (wasm-bindgen-test: node, chromium, firefox; the browsers' TextDecoder as oracle)" bash scripts/test-wasm.sh
 stage "js api in node, deno, chromium, firefox (portable suite)" node scripts/test-env.mjs --env all
 stage "bundlers (webpack, vite, esbuild, rollup) in chromium" node scripts/test-bundlers.mjs
 stage "types (tsc)" node scripts/check-types.mjs

@@ -1,7 +1,8 @@
 //! The Rust API and the wasm-bindgen exports, compiled for wasm32 and run by
 //! wasm-bindgen-test-runner in Node, headless Chromium and headless Firefox
 //! (`scripts/test-wasm.sh`). The environment is chosen by the runner's environment variables, not
-//! here, so one file serves all three.
+//! here, so one file serves all three. In the browsers, `wasm/browser_oracle.rs` also compares the
+//! Rust decoders with the browser's own TextDecoder.
 //!
 //! The exports of `src/wasm.rs` are private to the library, so this test crate compiles that same
 //! source file as its own module and calls the exports as plain Rust functions; buffers they hand
@@ -12,6 +13,10 @@
 // `src/wasm.rs` names these through `crate::`.
 use text_encoding_wasm::{Decoder, DecoderResult, Encoder, EncoderResult, Encoding};
 use wasm_bindgen_test::wasm_bindgen_test;
+
+/// The browser's TextDecoder as a second oracle (Chromium and Firefox runs only).
+#[path = "wasm/browser_oracle.rs"]
+mod browser_oracle;
 
 #[path = "../src/wasm.rs"]
 #[allow(dead_code)]
