@@ -76,8 +76,12 @@ export function onMemory(hook) {
   if (buffer !== null) hook(buffer);
 }
 
-/** Re-derives the memory views if the memory grew since the last look; cheap when it did not. */
+/**
+ * Re-derives the memory views if the memory grew since the last look; cheap when it did not: a
+ * grown memory detaches its old buffer, whose views then have no bytes.
+ */
 function refresh() {
+  if (mem8 !== null && byteLengthOf(mem8) !== 0) return;
   const b = apply(memoryBufferGetter, memory, []);
   if (b !== buffer) {
     buffer = b;
@@ -240,7 +244,14 @@ export function takeBytes(n) {
 /** A view (valid until the next call into wasm) of `n` output bytes. */
 export function viewBytes(n) {
   refresh();
-  return new U8(buffer, io[ioAt + OUT_BYTES], n);
+  const ptr = io[ioAt + OUT_BYTES];
+  if (n > SMALL) return new U8(buffer, ptr, n);
+  // Short views are kept, one per length, while the buffer stays where it is.
+  if (ptr !== smallViewsAt) {
+    smallViews.length = 0;
+    smallViewsAt = ptr;
+  }
+  return smallViews[n] || (smallViews[n] = new U8(buffer, ptr, n));
 }
 
 // Building a string from the UTF-16 code units in wasm memory (measured by `npm run bench`, in
@@ -257,6 +268,11 @@ export function viewBytes(n) {
 // Our decoders always produce well-formed UTF-16, so a native builder has nothing to get wrong.
 const CHUNK = 8192;
 const SMALL = 64;
+/** Outputs up to this many code units are built with apply() over a kept plain array. */
+const SHORT_UNITS = 32;
+/** Up to this many ASCII bytes, apply() over a kept plain array beats any native builder. */
+const TINY = 12;
+const unitArrays = [];
 /** Outputs from this many code units are offered to narrow_output where one-byte strings are built natively. */
 const NARROW = 256;
 let nativeBuild = null;
@@ -323,13 +339,13 @@ export function takeString(n) {
     }
     return nativeBuild(buffer, ptr, n * 2);
   }
-  if (n <= SMALL) {
-    if (ptr !== smallViewsAt) {
-      smallViews.length = 0;
-      smallViewsAt = ptr;
-    }
-    const view = smallViews[n] || (smallViews[n] = new U16(buffer, ptr, n));
-    return apply(fromCharCode, null, view);
+  if (n <= SHORT_UNITS) {
+    // Plain arrays, one per length, kept: apply() over them beats a typed-array view.
+    const units = unitArrays[n] || (unitArrays[n] = new Array(n).fill(0));
+    const m = mem16;
+    const at = ptr >>> 1;
+    for (let i = 0; i < n; i++) units[i] = m[at + i];
+    return apply(fromCharCode, null, units);
   }
   if (n <= CHUNK) return apply(fromCharCode, null, new U16(buffer, ptr, n));
   let out = '';
@@ -343,9 +359,7 @@ export function takeString(n) {
  * call into wasm costs more than it saves.
  */
 export function asciiStringOrNull(bytes, n) {
-  let or = 0;
-  for (let i = 0; i < n; i++) or |= bytes[i];
-  if (or > 0x7f) return null;
+  for (let i = 0; i < n; i++) if (bytes[i] > 0x7f) return null;
   return n === 0 ? '' : asciiString(bytes, n);
 }
 
@@ -356,6 +370,11 @@ export function isShortInput(n) {
 
 /** The string of the `n` ASCII bytes at the start of the Uint8Array `bytes`. */
 export function asciiString(bytes, n) {
+  if (n <= TINY) {
+    const units = unitArrays[n] || (unitArrays[n] = new Array(n).fill(0));
+    for (let i = 0; i < n; i++) units[i] = bytes[i];
+    return apply(fromCharCode, null, units);
+  }
   if (asciiBuild !== null) {
     try {
       return asciiBuild(n === byteLengthOf(bytes) ? bytes : bytesRange(bytes, 0, n), n);

@@ -22,22 +22,27 @@ import { instantiate } from './instantiate.js';
 
 setLoader(() => instantiate(readFileSync(new URL('./wasm_bg.wasm', import.meta.url))));
 
-const apply = Reflect.apply;
-const { latin1Slice, ucs2Slice, ucs2Write } = Buffer.prototype;
-const bufferFrom = Buffer.from;
+// Each as `method(receiver, ...args)`, bound to the intrinsic call now (fast, and immune to later
+// changes of Buffer.prototype or Function.prototype).
+const uncurry = (method) => Function.prototype.call.bind(method);
+const latin1Slice = uncurry(Buffer.prototype.latin1Slice);
+const ucs2Slice = uncurry(Buffer.prototype.ucs2Slice);
+const ucs2Write = uncurry(Buffer.prototype.ucs2Write);
+const bufferFrom = Buffer.from.bind(Buffer);
 let memory = null;
 onMemory((arrayBuffer) => {
-  memory = apply(bufferFrom, Buffer, [arrayBuffer]);
+  memory = bufferFrom(arrayBuffer);
 });
 
 // Buffer's utf16le decoding builds long strings fastest in Node (npm run bench: about 1.9x
-// String.fromCharCode.apply from 32 code units on); it never strips a U+FEFF.
-setNativeStringBuilder((_, byteOffset, byteLength) => apply(ucs2Slice, memory, [byteOffset, byteOffset + byteLength]), 32);
+// String.fromCharCode.apply from 16 code units on: it costs the same at any short length); it
+// never strips a U+FEFF.
+setNativeStringBuilder((_, byteOffset, byteLength) => ucs2Slice(memory, byteOffset, byteOffset + byteLength), 16);
 // One-byte strings: Latin-1 output narrowed in wasm, and ASCII input as it is (isAscii is
 // simdutf's check, far faster than a JavaScript loop on long inputs).
 setNativeLatin1Builders(
-  (_, byteOffset, length) => apply(latin1Slice, memory, [byteOffset, byteOffset + length]),
-  (bytes, length) => apply(latin1Slice, bytes, [0, length]),
+  (_, byteOffset, length) => latin1Slice(memory, byteOffset, byteOffset + length),
+  (bytes, length) => latin1Slice(bytes, 0, length),
 );
 if (typeof isAscii === 'function') setNativeAsciiCheck(isAscii);
 // Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates
@@ -45,5 +50,5 @@ if (typeof isAscii === 'function') setNativeAsciiCheck(isAscii);
 // TextEncoder.encode overtakes the charCodeAt loop at 128-147 code units, and is 1.5-3.9x faster
 // on 1 KiB and longer inputs.
 setNativeStringWriter((_, byteOffset, string) => {
-  apply(ucs2Write, memory, [string, byteOffset, string.length * 2]);
+  ucs2Write(memory, string, byteOffset, string.length * 2);
 }, 128);
