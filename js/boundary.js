@@ -65,6 +65,7 @@ export function core() {
     ioAt = exports.io() >>> 2;
     wasm = exports;
     refresh();
+    if (!hostBuildersProbed) probeHostBuilders();
   }
   return wasm;
 }
@@ -280,9 +281,21 @@ let nativeThreshold = Infinity;
 let defaultThreshold = Infinity;
 let latin1Build = null;
 let asciiBuild = null;
-try {
-  if (typeof globalThis.TextDecoder === 'function') {
-    const d = new globalThis.TextDecoder('utf-16le', { ignoreBOM: true });
+// The host's TextDecoder, captured now (before a polyfill may replace it) but probed only when
+// first needed and only if the entry installed no builders of its own: where the global is an
+// accessor (Node loads its encoding module lazily), its getter is captured instead.
+const hostTextDecoderDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'TextDecoder');
+let hostBuildersProbed = false;
+
+/** Sets up the default native builders from the host's TextDecoder, if it has a right one. */
+function probeHostBuilders() {
+  hostBuildersProbed = true;
+  if (nativeBuild !== null || hostTextDecoderDescriptor === undefined) return;
+  try {
+    const d0 = hostTextDecoderDescriptor;
+    const HostTextDecoder = d0.get !== undefined ? apply(d0.get, globalThis, []) : d0.value;
+    if (typeof HostTextDecoder !== 'function') return;
+    const d = new HostTextDecoder('utf-16le', { ignoreBOM: true });
     const decode = d.decode;
     const probe = new U8([0xff, 0xfe, 0x3d, 0xd8, 0x00, 0xde, 0x61, 0x00]);
     if (apply(decode, d, [probe]) === '\u{FEFF}\u{1F600}a') {
@@ -291,16 +304,16 @@ try {
     }
     // ASCII bytes through the host's windows-1252 decoder: a one-byte string in the engines
     // that have them, made natively.
-    const a = new globalThis.TextDecoder('windows-1252');
-    const asciiProbe = new U8([0x00, 0x41, 0x7f, 0x0a]);
-    if (apply(a.decode, a, [asciiProbe]) === '\x00A\x7f\n') {
+    if (asciiBuild === null) {
+      const a = new HostTextDecoder('windows-1252');
       const decodeAscii = a.decode;
-      asciiBuild = (bytes) => apply(decodeAscii, a, [bytes]);
+      if (apply(decodeAscii, a, [new U8([0x00, 0x41, 0x7f, 0x0a])]) === '\x00A\x7f\n') {
+        asciiBuild = (bytes) => apply(decodeAscii, a, [bytes]);
+      }
     }
+  } catch {
+    // a host TextDecoder that cannot do this: the portable builders remain
   }
-} catch {
-  nativeBuild = null;
-  asciiBuild = null;
 }
 
 /**
@@ -323,6 +336,7 @@ export function setNativeLatin1Builders(latin1, ascii) {
 
 /** Chooses the string-building method (for the benchmark): 'auto', 'native' or 'fromCharCode'. */
 export function setStringBuilder(kind) {
+  if (!hostBuildersProbed) probeHostBuilders();
   if (nativeBuild === null || kind === 'fromCharCode') nativeThreshold = Infinity;
   else nativeThreshold = kind === 'native' ? 0 : defaultThreshold;
 }
@@ -375,6 +389,7 @@ export function asciiString(bytes, n) {
     for (let i = 0; i < n; i++) units[i] = bytes[i];
     return apply(fromCharCode, null, units);
   }
+  if (!hostBuildersProbed) probeHostBuilders();
   if (asciiBuild !== null) {
     try {
       return asciiBuild(n === byteLengthOf(bytes) ? bytes : bytesRange(bytes, 0, n), n);

@@ -8,8 +8,6 @@
 // (latin1) strings for ASCII and Latin-1 text, an ASCII check (buffer.isAscii), and utf16le
 // writes of strings into wasm memory.
 
-import { Buffer, isAscii } from 'node:buffer';
-import { readFileSync } from 'node:fs';
 import {
   onMemory,
   setLoader,
@@ -20,7 +18,15 @@ import {
 } from './boundary.js';
 import { instantiate } from './instantiate.js';
 
-setLoader(() => instantiate(readFileSync(new URL('./wasm_bg.wasm', import.meta.url))));
+// Node's built-in modules through process.getBuiltinModule where Node has it (20.16 and later):
+// no trip through the ESM loader, which costs milliseconds at import. (The CommonJS build
+// replaces the fallback imports with require.)
+const builtin =
+  typeof process === 'object' && process !== null && typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule : null;
+const { Buffer, isAscii } = builtin !== null ? builtin('node:buffer') : await import('node:buffer');
+const fs = builtin !== null ? null : await import('node:fs');
+
+setLoader(() => instantiate((fs || builtin('node:fs')).readFileSync(new URL('./wasm_bg.wasm', import.meta.url))));
 
 // Each as `method(receiver, ...args)`, bound to the intrinsic call now (fast, and immune to later
 // changes of Buffer.prototype or Function.prototype).

@@ -138,7 +138,10 @@ async function bundle(contents, resolveDir, outfile, wasmFromCjs) {
         const wasmUrl = "new URL('./wasm_bg.wasm', import.meta.url)";
         const source = readFileSync(args.path, 'utf8');
         if (!source.includes(wasmUrl)) throw new Error('build: load-node.js no longer locates the wasm as expected');
-        const contents = `import { join as joinPath } from 'node:path';\n${source.replace(wasmUrl, `joinPath(__dirname, ${JSON.stringify(wasmFromCjs)})`)}`;
+        const fallbacks = ["await import('node:buffer')", "await import('node:fs')"];
+        if (!fallbacks.every((f) => source.includes(f))) throw new Error('build: load-node.js no longer imports its built-ins as expected');
+        const cjsSource = source.replace(fallbacks[0], "require('node:buffer')").replace(fallbacks[1], "require('node:fs')");
+        const contents = `import { join as joinPath } from 'node:path';\n${cjsSource.replace(wasmUrl, `joinPath(__dirname, ${JSON.stringify(wasmFromCjs)})`)}`;
         return { contents, loader: 'js' };
       });
     },
