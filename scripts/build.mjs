@@ -1,9 +1,9 @@
 // `npm run build [-- --out DIR]`: assembles pkg/ (or DIR; also read from the TEW_PKG
 // environment variable), the npm package text-encoding-wasm.
-//   1. cargo builds the core for wasm32-unknown-unknown twice (release: panic=abort keeps panic
-//      strings, and so any TextDecoder, out of the glue): the full build, then the lite build
-//      (--no-default-features: no CJK encodings). Both write the same target file, so each is
-//      copied away right after its build;
+//   1. cargo builds the core for wasm32-unknown-unknown twice, both without the `std` feature
+//      (no_std: panics trap without formatting, so no panic strings, core::fmt or TextDecoder in
+//      the wasm or the glue): the full build (--features cjk), then the lite build (no CJK
+//      encodings). Both write the same target file, so each is copied away right after its build;
 //   2. the pinned wasm-bindgen CLI writes the glue (wasm.js) and wasm_bg.wasm for each: the full
 //      one into the package root, the lite one into lite/;
 //   3. wasm-opt shrinks and speeds up each wasm;
@@ -29,7 +29,7 @@ const built = join(target, 'wasm32-unknown-unknown', 'release', 'text_encoding_w
 const staging = join(target, 'tew-build');
 mkdirSync(staging, { recursive: true });
 const variants = [
-  { name: 'full', features: [], dir: pkg },
+  { name: 'full', features: ['--no-default-features', '--features', 'cjk'], dir: pkg },
   { name: 'lite', features: ['--no-default-features'], dir: join(pkg, 'lite') },
 ];
 for (const v of variants) {

@@ -10,7 +10,8 @@
 //! (index + 1 into a slab); a handle is freed by `*_free`. Errors are small status codes.
 
 use crate::{Decoder, DecoderResult, Encoder, EncoderResult, Encoding};
-use std::cell::RefCell;
+use alloc::vec::Vec;
+use core::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 /// Status: the handle does not name a live decoder or encoder.
@@ -23,7 +24,6 @@ struct DecoderSlot {
     fatal: bool,
 }
 
-#[derive(Default)]
 struct State {
     input_bytes: Vec<u8>,
     input_units: Vec<u16>,
@@ -35,8 +35,41 @@ struct State {
     last_read: u32,
 }
 
-thread_local! {
-    static STATE: RefCell<State> = RefCell::new(State::default());
+impl State {
+    const fn new() -> State {
+        State {
+            input_bytes: Vec::new(),
+            input_units: Vec::new(),
+            output_units: Vec::new(),
+            output_bytes: Vec::new(),
+            decoders: Slab::new(),
+            encoders: Slab::new(),
+            last_read: 0,
+        }
+    }
+}
+
+/// The module's one state. This wasm runs on one thread (it is built without the atomics target
+/// feature, checked below), so a static cell needs no lock.
+struct Global(RefCell<State>);
+
+#[cfg(target_feature = "atomics")]
+compile_error!("wasm.rs keeps its state in a static cell: build without the atomics feature");
+
+// SAFETY: without the atomics target feature a wasm instance has exactly one thread, so the cell
+// is never reached from two threads.
+unsafe impl Sync for Global {}
+
+static STATE: Global = Global(RefCell::new(State::new()));
+
+impl Global {
+    fn with_borrow<R>(&self, f: impl FnOnce(&State) -> R) -> R {
+        f(&self.0.borrow())
+    }
+
+    fn with_borrow_mut<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
+        f(&mut self.0.borrow_mut())
+    }
 }
 
 /// A slab of values addressed by `index + 1` handles, reusing freed slots.
@@ -45,16 +78,14 @@ struct Slab<T> {
     free: Vec<usize>,
 }
 
-impl<T> Default for Slab<T> {
-    fn default() -> Self {
+impl<T> Slab<T> {
+    const fn new() -> Self {
         Slab {
             slots: Vec::new(),
             free: Vec::new(),
         }
     }
-}
 
-impl<T> Slab<T> {
     fn insert(&mut self, value: T) -> u32 {
         let index = match self.free.pop() {
             Some(i) => {

@@ -4,7 +4,8 @@
 //! "restore" (items put back at the front of the I/O queue) across calls.
 
 use super::{ascii_to_utf16, DecoderResult, RawDecoder};
-use std::sync::OnceLock;
+use alloc::{boxed::Box, vec, vec::Vec};
+use once_cell::race::OnceBox;
 
 #[allow(missing_docs, dead_code)]
 mod generated {
@@ -37,7 +38,7 @@ pub(crate) struct Index {
     groups: &'static [[u16; 3]],
     bits: &'static [u64],
     /// Built at first use.
-    expanded: OnceLock<Expanded>,
+    expanded: OnceBox<Expanded>,
 }
 
 /// What an [`Index`] builds at first use: the index as a flat table.
@@ -91,7 +92,7 @@ macro_rules! index {
             astral: &$astral,
             groups: &$groups,
             bits: &$bits,
-            expanded: OnceLock::new(),
+            expanded: OnceBox::new(),
         };
     };
 }
@@ -156,7 +157,7 @@ impl Index {
     /// The flat table, built at first use.
     #[inline]
     pub(crate) fn expanded(&self) -> &Expanded {
-        self.expanded.get_or_init(|| self.expand())
+        self.expanded.get_or_init(|| Box::new(self.expand()))
     }
 
     /// Expands the groups and the segments into the flat table.

@@ -4,7 +4,8 @@
 
 use super::{next_scalar, EncoderResult};
 use crate::decode::cjk_common::{Index, BIG5, EUC_KR, GB18030, JIS0208};
-use std::sync::OnceLock;
+use alloc::{boxed::Box, vec, vec::Vec};
+use once_cell::race::OnceBox;
 
 /// No pointer (every index has fewer than 65535 pointers).
 const NONE: u16 = u16::MAX;
@@ -61,37 +62,43 @@ impl Reverse {
     }
 }
 
-static GB18030_REVERSE: OnceLock<Reverse> = OnceLock::new();
-static BIG5_REVERSE: OnceLock<Reverse> = OnceLock::new();
-static JIS0208_REVERSE: OnceLock<Reverse> = OnceLock::new();
-static SHIFT_JIS_REVERSE: OnceLock<Reverse> = OnceLock::new();
-static EUC_KR_REVERSE: OnceLock<Reverse> = OnceLock::new();
+static GB18030_REVERSE: OnceBox<Reverse> = OnceBox::new();
+static BIG5_REVERSE: OnceBox<Reverse> = OnceBox::new();
+static JIS0208_REVERSE: OnceBox<Reverse> = OnceBox::new();
+static SHIFT_JIS_REVERSE: OnceBox<Reverse> = OnceBox::new();
+static EUC_KR_REVERSE: OnceBox<Reverse> = OnceBox::new();
 
 /// The index pointer for `code_point` in index gb18030.
 pub(crate) fn gb18030_pointer(code_point: u32) -> Option<u16> {
     GB18030_REVERSE
-        .get_or_init(|| Reverse::build(&GB18030, |_| true, |_| false))
+        .get_or_init(|| Box::new(Reverse::build(&GB18030, |_| true, |_| false)))
         .pointer(code_point)
 }
 
 /// The index pointer for `code_point` in index EUC-KR.
 pub(crate) fn euc_kr_pointer(code_point: u32) -> Option<u16> {
     EUC_KR_REVERSE
-        .get_or_init(|| Reverse::build(&EUC_KR, |_| true, |_| false))
+        .get_or_init(|| Box::new(Reverse::build(&EUC_KR, |_| true, |_| false)))
         .pointer(code_point)
 }
 
 /// The index pointer for `code_point` in index jis0208 (always below 8836).
 pub(crate) fn jis0208_pointer(code_point: u32) -> Option<u16> {
     JIS0208_REVERSE
-        .get_or_init(|| Reverse::build(&JIS0208, |_| true, |_| false))
+        .get_or_init(|| Box::new(Reverse::build(&JIS0208, |_| true, |_| false)))
         .pointer(code_point)
 }
 
 /// The standard's "index Shift_JIS pointer": index jis0208 without pointers 8272 to 8835.
 pub(crate) fn shift_jis_pointer(code_point: u32) -> Option<u16> {
     SHIFT_JIS_REVERSE
-        .get_or_init(|| Reverse::build(&JIS0208, |p| !(8272..=8835).contains(&p), |_| false))
+        .get_or_init(|| {
+            Box::new(Reverse::build(
+                &JIS0208,
+                |p| !(8272..=8835).contains(&p),
+                |_| false,
+            ))
+        })
         .pointer(code_point)
 }
 
@@ -100,11 +107,11 @@ pub(crate) fn shift_jis_pointer(code_point: u32) -> Option<u16> {
 pub(crate) fn big5_pointer(code_point: u32) -> Option<u16> {
     BIG5_REVERSE
         .get_or_init(|| {
-            Reverse::build(
+            Box::new(Reverse::build(
                 &BIG5,
                 |p| p >= (0xA1 - 0x81) * 157,
                 |c| matches!(c, 0x2550 | 0x255E | 0x2561 | 0x256A | 0x5341 | 0x5345),
-            )
+            ))
         })
         .pointer(code_point)
 }
