@@ -98,7 +98,7 @@ pub struct Compact {
 impl Compact {
     fn push_bits(&mut self, count: u32, value: u32) {
         for k in 0..count {
-            if self.extra_bits % 8 == 0 {
+            if self.extra.len() * 8 == self.extra_bits {
                 self.extra.push(0);
             }
             if value >> k & 1 == 1 {
