@@ -3,6 +3,7 @@
 //! built at the encoder's first non-ASCII scalar value.
 
 use super::{next_scalar, EncoderResult, RawEncoder};
+use crate::decode::single_byte::code_unit;
 use alloc::boxed::Box;
 
 /// The reverse of an index: the pointers of the code points with the same low byte, chained in
@@ -22,12 +23,13 @@ impl Reverse {
             next: [0; 128],
         };
         // Pushed in reverse pointer order, so that each chain starts with its lowest pointer.
-        for (pointer, &cp) in index.iter().enumerate().rev() {
+        for pointer in (0..128u8).rev() {
+            let cp = code_unit(index, 0x80 | pointer);
             // 0 marks "no code point" in the index.
             if cp != 0 {
                 let head = &mut reverse.head[usize::from(cp & 0xFF)];
-                reverse.next[pointer] = *head;
-                *head = pointer as u8 + 1;
+                reverse.next[usize::from(pointer)] = *head;
+                *head = pointer + 1;
             }
         }
         reverse
@@ -40,7 +42,7 @@ impl Reverse {
         while link != 0 {
             let pointer = link - 1;
             let slot = usize::from(pointer & 0x7F);
-            if u32::from(index[slot]) == cp {
+            if u32::from(code_unit(index, 0x80 | pointer)) == cp {
                 return Some(pointer);
             }
             link = self.next[slot];
