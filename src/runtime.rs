@@ -19,8 +19,10 @@ use core::ptr;
 
 /// The smallest class: 2^4 = 16 bytes.
 const MIN_CLASS: u32 = 4;
-/// Blocks are aligned to their size, up to this alignment (larger alignments are refused).
-const MAX_ALIGN: usize = 4096;
+/// Every block is aligned to this (larger alignments are refused). Not more: buffers aligned to
+/// the same large boundary would alias in the CPU's caches when one is read as the other is
+/// written.
+const MAX_ALIGN: usize = 16;
 /// Bytes in a wasm page.
 const PAGE: usize = 65536;
 
@@ -63,7 +65,7 @@ impl Heap {
     /// A new block of `class`, carved from the end of the heap (memory grown as needed).
     fn carve(&mut self, class: u32) -> *mut u8 {
         let size = 1usize << class;
-        let align = size.min(MAX_ALIGN);
+        let align = MAX_ALIGN;
         let mut start = (self.next + align - 1) & !(align - 1);
         if start < self.next || self.end.saturating_sub(start) < size {
             let pages = (size + MAX_ALIGN).div_ceil(PAGE);
@@ -84,9 +86,9 @@ impl Heap {
     }
 }
 
-// SAFETY: every block handed out is `1 << class` bytes, aligned to at least the layout's alignment
-// (a block of class k is aligned to min(2^k, MAX_ALIGN), and 2^k >= align), inside grown memory,
-// and owned by one allocation until it is freed and put on its class's list.
+// SAFETY: every block handed out is `1 << class` bytes, aligned to MAX_ALIGN (at least the
+// layout's alignment: larger ones are refused), inside grown memory, and owned by one allocation
+// until it is freed and put on its class's list.
 unsafe impl GlobalAlloc for Allocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let Some(class) = class_of(layout) else {

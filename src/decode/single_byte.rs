@@ -44,13 +44,6 @@ pub(crate) fn index_for(encoding: Encoding) -> Option<&'static [u16; 128]> {
     })
 }
 
-/// The code unit of byte `b` (0x80 or above) in `index`, 0 for none: the generated indexes store
-/// each code point minus its byte, wrapping (`tables/src/single_byte.rs`).
-#[inline(always)]
-pub(crate) fn code_unit(index: &[u16; 128], b: u8) -> u16 {
-    index[usize::from(b & 0x7F)].wrapping_add(u16::from(b | 0x80))
-}
-
 /// The standard's single-byte decoder over one index.
 #[derive(Debug, Clone)]
 pub(crate) struct SingleByteDecoder {
@@ -92,7 +85,7 @@ impl RawDecoder for SingleByteDecoder {
                 }
                 let mut zero = false;
                 for (d, &b) in d.iter_mut().zip(s) {
-                    let mapped = code_unit(index, b);
+                    let mapped = index[usize::from(b & 0x7F)];
                     let unit = if b < 0x80 { u16::from(b) } else { mapped };
                     // A byte without a code point (or U+0000, rare in text) sends the chunk to
                     // the byte-at-a-time loop.
@@ -109,7 +102,7 @@ impl RawDecoder for SingleByteDecoder {
             if b < 0x80 {
                 *d = u16::from(b);
             } else {
-                let cp = code_unit(index, b);
+                let cp = index[usize::from(b & 0x7F)];
                 if cp == 0 {
                     return (DecoderResult::Malformed, i + 1, i);
                 }

@@ -3,7 +3,6 @@
 //! built at the encoder's first non-ASCII scalar value.
 
 use super::{next_scalar, EncoderResult, RawEncoder};
-use crate::decode::single_byte::code_unit;
 use alloc::boxed::Box;
 
 /// The reverse of an index: the pointers of the code points with the same low byte, chained in
@@ -23,13 +22,12 @@ impl Reverse {
             next: [0; 128],
         };
         // Pushed in reverse pointer order, so that each chain starts with its lowest pointer.
-        for pointer in (0..128u8).rev() {
-            let cp = code_unit(index, 0x80 | pointer);
+        for (pointer, &cp) in index.iter().enumerate().rev() {
             // 0 marks "no code point" in the index.
             if cp != 0 {
                 let head = &mut reverse.head[usize::from(cp & 0xFF)];
-                reverse.next[usize::from(pointer)] = *head;
-                *head = pointer + 1;
+                reverse.next[pointer] = *head;
+                *head = pointer as u8 + 1;
             }
         }
         reverse
@@ -42,7 +40,7 @@ impl Reverse {
         while link != 0 {
             let pointer = link - 1;
             let slot = usize::from(pointer & 0x7F);
-            if u32::from(code_unit(index, 0x80 | pointer)) == cp {
+            if u32::from(index[slot]) == cp {
                 return Some(pointer);
             }
             link = self.next[slot];

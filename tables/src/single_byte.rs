@@ -1,7 +1,5 @@
-//! Single-byte indexes: for each index file, the 128 code points of bytes 0x80..=0xFF, each stored
-//! minus its byte, modulo 2^16 (the code point is `entry + byte`, wrapping: small numbers for the
-//! many bytes that map to or near themselves, which compress better), and 0 where the index has no
-//! code point stored as `0 - byte` (U+0000 never appears at these pointers).
+//! Single-byte indexes: for each index file, the 128 code points of bytes 0x80..=0xFF, 0 where the
+//! index has no code point (U+0000 never appears at these pointers).
 
 use crate::index::{hex_u16_body, Index};
 use std::path::Path;
@@ -45,7 +43,7 @@ pub fn const_name(index: &str) -> String {
 /// Renders `single_byte.rs`.
 pub fn generate(source: &Path) -> Result<crate::Output, String> {
     let mut text =
-        crate::header("Single-byte indexes: code point minus byte (wrapping), bytes 0x80..=0xFF.");
+        crate::header("Single-byte indexes: code points of bytes 0x80..=0xFF, 0 for none.");
     for name in INDEXES {
         let index = Index::read(source, name)?;
         let mut dense = index.dense();
@@ -53,17 +51,12 @@ pub fn generate(source: &Path) -> Result<crate::Output, String> {
             return Err(format!("index-{name}.txt is not a single-byte index"));
         }
         dense.resize(128, 0);
-        let stored: Vec<u32> = dense
-            .iter()
-            .zip(0x80u32..)
-            .map(|(&cp, byte)| cp.wrapping_sub(byte) & 0xFFFF)
-            .collect();
         text.push_str(&format!("/// index-{name}.txt\n"));
         text.push_str(&format!(
             "pub static {}: [u16; 128] = [\n",
             const_name(name)
         ));
-        text.push_str(&hex_u16_body(&stored, 8));
+        text.push_str(&hex_u16_body(&dense, 8));
         text.push_str("];\n\n");
     }
     text.pop();
