@@ -116,14 +116,19 @@ struct Bits {
 }
 
 impl Bits {
+    /// The next `count` bits (at most 24; the generator writes at most 15 at a time), read from a
+    /// four-byte window rather than bit by bit: the tables are expanded before the engine has
+    /// optimized this code.
     fn read(&mut self, count: u32) -> u32 {
-        let mut value = 0;
-        for k in 0..count {
-            let byte = self.bytes.get(self.at / 8).copied().unwrap_or(0);
-            value |= u32::from(byte >> (self.at % 8) & 1) << k;
-            self.at += 1;
+        let byte = self.at / 8;
+        let mut window = 0u32;
+        for k in 0..4 {
+            let b = self.bytes.get(byte + k).copied().unwrap_or(0);
+            window |= u32::from(b) << (8 * k);
         }
-        value
+        let value = window >> (self.at % 8);
+        self.at += count as usize;
+        value & 1u32.checked_shl(count).map_or(u32::MAX, |m| m - 1)
     }
 }
 
