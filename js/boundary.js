@@ -14,18 +14,19 @@ const U8 = Uint8Array;
 const U16 = Uint16Array;
 const U32 = Uint32Array;
 const apply = Reflect.apply;
-const fromCharCode = String.fromCharCode;
-const charCodeAtMethod = String.prototype.charCodeAt;
-const sliceMethod = String.prototype.slice;
-const toLowerCaseMethod = String.prototype.toLowerCase;
-const arrayBufferSlice = ArrayBuffer.prototype.slice;
+/** `method` as a plain function of (receiver, ...args), bound now to the intrinsic call. */
+const uncurry = (method) => Function.prototype.call.bind(method);
+const charCodeAtOf = uncurry(String.prototype.charCodeAt);
+const stringSlice = uncurry(String.prototype.slice);
+const toLowerCase = uncurry(String.prototype.toLowerCase);
+/** `String.fromCharCode(...units)` for an array-like of units, bound now to the intrinsic apply. */
+const fromCharCodeApply = Function.prototype.apply.bind(String.fromCharCode);
 const min = Math.min;
 /** `string.charCodeAt(i)` through the intrinsic method. */
-export const charCodeAt = (string, i) => apply(charCodeAtMethod, string, [i]);
-const stringSlice = (string, start, end) => apply(sliceMethod, string, [start, end]);
+export const charCodeAt = charCodeAtOf;
 const memoryBufferGetter =
   typeof WebAssembly === 'object' && WebAssembly !== null
-    ? Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get
+    ? uncurry(Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get)
     : undefined;
 
 let loader = null;
@@ -84,7 +85,7 @@ export function onMemory(hook) {
  */
 function refresh() {
   if (mem8 !== null && byteLengthOf(mem8) !== 0) return;
-  const b = apply(memoryBufferGetter, memory, []);
+  const b = memoryBufferGetter(memory);
   if (b !== buffer) {
     buffer = b;
     mem8 = new U8(b);
@@ -179,7 +180,7 @@ export function putString(string, start = 0, end = string.length) {
   }
   const m = mem16;
   const at = (ptr >>> 1) - start;
-  for (let i = start; i < end; i++) m[at + i] = apply(charCodeAtMethod, string, [i]);
+  for (let i = start; i < end; i++) m[at + i] = charCodeAtOf(string, i);
   return n;
 }
 
@@ -235,11 +236,15 @@ export function concatBytes(parts) {
   return out;
 }
 
-/** A copy of `n` output bytes as a new Uint8Array (one copy: no zero-filled allocation first). */
+/**
+ * A copy of `n` output bytes as a new Uint8Array. (A new array and a set: ArrayBuffer and typed
+ * array `slice` look up a species constructor, which is slow on wasm memory and patchable.)
+ */
 export function takeBytes(n) {
   refresh();
-  const at = io[ioAt + OUT_BYTES];
-  return new U8(apply(arrayBufferSlice, buffer, [at, at + n]));
+  const out = new U8(n);
+  if (n > 0) setBytes(out, n > SMALL ? new U8(buffer, io[ioAt + OUT_BYTES], n) : viewBytes(n));
+  return out;
 }
 
 /** A view (valid until the next call into wasm) of `n` output bytes. */
@@ -296,19 +301,19 @@ function probeHostBuilders() {
     const HostTextDecoder = d0.get !== undefined ? apply(d0.get, globalThis, []) : d0.value;
     if (typeof HostTextDecoder !== 'function') return;
     const d = new HostTextDecoder('utf-16le', { ignoreBOM: true });
-    const decode = d.decode;
+    const decode = uncurry(d.decode);
     const probe = new U8([0xff, 0xfe, 0x3d, 0xd8, 0x00, 0xde, 0x61, 0x00]);
-    if (apply(decode, d, [probe]) === '\u{FEFF}\u{1F600}a') {
-      nativeBuild = (buf, byteOffset, byteLength) => apply(decode, d, [new U8(buf, byteOffset, byteLength)]);
+    if (decode(d, probe) === '\u{FEFF}\u{1F600}a') {
+      nativeBuild = (buf, byteOffset, byteLength) => decode(d, new U8(buf, byteOffset, byteLength));
       nativeThreshold = defaultThreshold = 192;
     }
     // ASCII bytes through the host's windows-1252 decoder: a one-byte string in the engines
     // that have them, made natively.
     if (asciiBuild === null) {
       const a = new HostTextDecoder('windows-1252');
-      const decodeAscii = a.decode;
-      if (apply(decodeAscii, a, [new U8([0x00, 0x41, 0x7f, 0x0a])]) === '\x00A\x7f\n') {
-        asciiBuild = (bytes) => apply(decodeAscii, a, [bytes]);
+      const decodeAscii = uncurry(a.decode);
+      if (decodeAscii(a, new U8([0x00, 0x41, 0x7f, 0x0a])) === '\x00A\x7f\n') {
+        asciiBuild = (bytes) => decodeAscii(a, bytes);
       }
     }
   } catch {
@@ -359,11 +364,11 @@ export function takeString(n) {
     const m = mem16;
     const at = ptr >>> 1;
     for (let i = 0; i < n; i++) units[i] = m[at + i];
-    return apply(fromCharCode, null, units);
+    return fromCharCodeApply(null, units);
   }
-  if (n <= CHUNK) return apply(fromCharCode, null, new U16(buffer, ptr, n));
+  if (n <= CHUNK) return fromCharCodeApply(null, new U16(buffer, ptr, n));
   let out = '';
-  for (let i = 0; i < n; i += CHUNK) out += apply(fromCharCode, null, new U16(buffer, ptr + i * 2, min(n, i + CHUNK) - i));
+  for (let i = 0; i < n; i += CHUNK) out += fromCharCodeApply(null, new U16(buffer, ptr + i * 2, min(n, i + CHUNK) - i));
   return out;
 }
 
@@ -387,7 +392,7 @@ export function asciiString(bytes, n) {
   if (n <= TINY) {
     const units = unitArrays[n] || (unitArrays[n] = new Array(n).fill(0));
     for (let i = 0; i < n; i++) units[i] = bytes[i];
-    return apply(fromCharCode, null, units);
+    return fromCharCodeApply(null, units);
   }
   if (!hostBuildersProbed) probeHostBuilders();
   if (asciiBuild !== null) {
@@ -400,7 +405,7 @@ export function asciiString(bytes, n) {
   const buf = bufferOf(bytes);
   const at = byteOffsetOf(bytes);
   let out = '';
-  for (let i = 0; i < n; i += CHUNK) out += apply(fromCharCode, null, new U8(buf, at + i, min(n, i + CHUNK) - i));
+  for (let i = 0; i < n; i += CHUNK) out += fromCharCodeApply(null, new U8(buf, at + i, min(n, i + CHUNK) - i));
   return out;
 }
 
@@ -427,7 +432,7 @@ export function encodingName(ordinal) {
   if (name === undefined) {
     const n = core().encoding_name(ordinal);
     const bytes = viewBytes(n);
-    name = apply(toLowerCaseMethod, apply(fromCharCode, null, bytes), []);
+    name = toLowerCase(fromCharCodeApply(null, bytes));
     names[ordinal] = name;
   }
   return name;
@@ -436,8 +441,8 @@ export function encodingName(ordinal) {
 /** The longest label of the standard, in code units: anything longer (trimmed) names nothing. */
 const LONGEST_LABEL = 19;
 const labelCache = new Map();
-const labelCacheGet = Map.prototype.get;
-const labelCacheSet = Map.prototype.set;
+const labelCacheGet = uncurry(Map.prototype.get);
+const labelCacheSet = uncurry(Map.prototype.set);
 const isSpace = (c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 
 /**
@@ -446,7 +451,7 @@ const isSpace = (c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c
  * cost is bounded whatever its length.
  */
 export function lookupLabel(label) {
-  const cached = apply(labelCacheGet, labelCache, [label]);
+  const cached = labelCacheGet(labelCache, label);
   if (cached !== undefined) return cached;
   let start = 0;
   let end = label.length;
@@ -457,7 +462,7 @@ export function lookupLabel(label) {
     const w = core();
     ordinal = w.label_lookup(putString(label, start, end));
   }
-  if (label.length <= 64 && labelCache.size < 256) apply(labelCacheSet, labelCache, [label, ordinal]);
+  if (label.length <= 64 && labelCache.size < 256) labelCacheSet(labelCache, label, ordinal);
   return ordinal;
 }
 

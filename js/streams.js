@@ -40,12 +40,11 @@ const EMPTY = new Uint8Array(0);
 const REPLACEMENT_UTF8 = [0xef, 0xbf, 0xbd];
 
 // Captured now, so later changes to WeakMap.prototype change nothing here.
-const weakMapGet = WeakMap.prototype.get;
-const weakMapSet = WeakMap.prototype.set;
-const apply = Reflect.apply;
+const weakMapGet = Function.prototype.call.bind(WeakMap.prototype.get);
+const weakMapSet = Function.prototype.call.bind(WeakMap.prototype.set);
 
 function decoderSlots(slots, object, member) {
-  const s = apply(weakMapGet, slots, [object]);
+  const s = weakMapGet(slots, object);
   if (s === undefined) throw illegalInvocation('TextDecoderStream', member);
   return s;
 }
@@ -86,7 +85,7 @@ function makeTextDecoderStream() {
           releaseHandle(state, state);
         },
       });
-      apply(weakMapSet, slots, [this, { state, transform }]);
+      weakMapSet(slots, this, { state, transform });
     }
 
     get encoding() {
@@ -118,7 +117,7 @@ function makeTextEncoderStream() {
   const slots = new WeakMap();
 
   function encoderSlots(object, member) {
-    const transform = apply(weakMapGet, slots, [object]);
+    const transform = weakMapGet(slots, object);
     if (transform === undefined) throw illegalInvocation('TextEncoderStream', member);
     return transform;
   }
@@ -159,7 +158,7 @@ function makeTextEncoderStream() {
           }
         },
       });
-      apply(weakMapSet, slots, [this, transform]);
+      weakMapSet(slots, this, transform);
     }
 
     get encoding() {
