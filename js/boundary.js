@@ -409,6 +409,30 @@ export function asciiString(bytes, n) {
   return out;
 }
 
+let nativeUtf8String = null;
+/**
+ * Installs a native builder `(bytes, start, end) => string | null` of the string of well-formed
+ * UTF-8 (null when the bytes are not well-formed): for any well-formed input every conforming
+ * decoder gives the same string, so the host may build it (Node: isUtf8, then its utf8 slice),
+ * straight from the input, with no UTF-16 copy in between.
+ */
+export function setNativeUtf8Builder(build) {
+  nativeUtf8String = build;
+}
+
+/**
+ * The string of bytes `start` to `end` of `bytes` if they are well-formed UTF-8 and the host can
+ * build it natively; otherwise null.
+ */
+export function hostUtf8String(bytes, start, end) {
+  if (nativeUtf8String === null) return null;
+  try {
+    return nativeUtf8String(bytes, start, end);
+  } catch {
+    return null; // a buffer the host refuses, or a string too long for it: the usual path decides
+  }
+}
+
 let nativeIsAscii = null;
 /** Installs a native "are all these bytes ASCII?" check (Node's buffer.isAscii). */
 export function setNativeAsciiCheck(check) {

@@ -13,6 +13,7 @@ import {
   setLoader,
   setNativeAsciiCheck,
   setNativeLatin1Builders,
+  setNativeUtf8Builder,
   setNativeStringBuilder,
   setNativeStringWriter,
 } from './boundary.js';
@@ -23,7 +24,7 @@ import { instantiate } from './instantiate.js';
 // replaces the fallback imports with require.)
 const builtin =
   typeof process === 'object' && process !== null && typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule : null;
-const { Buffer, isAscii } = builtin !== null ? builtin('node:buffer') : await import('node:buffer');
+const { Buffer, isAscii, isUtf8 } = builtin !== null ? builtin('node:buffer') : await import('node:buffer');
 const fs = builtin !== null ? null : await import('node:fs');
 
 setLoader(() => instantiate((fs || builtin('node:fs')).readFileSync(new URL('./wasm_bg.wasm', import.meta.url))));
@@ -34,6 +35,7 @@ const uncurry = (method) => Function.prototype.call.bind(method);
 const latin1Slice = uncurry(Buffer.prototype.latin1Slice);
 const ucs2Slice = uncurry(Buffer.prototype.ucs2Slice);
 const ucs2Write = uncurry(Buffer.prototype.ucs2Write);
+const utf8Slice = uncurry(Buffer.prototype.utf8Slice);
 const bufferFrom = Buffer.from.bind(Buffer);
 let memory = null;
 onMemory((arrayBuffer) => {
@@ -51,6 +53,12 @@ setNativeLatin1Builders(
   (bytes, length) => latin1Slice(bytes, 0, length),
 );
 if (typeof isAscii === 'function') setNativeAsciiCheck(isAscii);
+// Inputs above the slice limit that are well-formed UTF-8 (simdutf's check) become a string in
+// one native step, straight from the input: the string is never held twice (as slices and then
+// joined), so a 300 MB decode peaks where the host's own does.
+if (typeof isUtf8 === 'function') {
+  setNativeUtf8Builder((bytes, start, end) => (isUtf8(bytes) ? utf8Slice(bytes, start, end) : null));
+}
 // Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates
 // kept, so USVString conversion still happens in the encoder). npm run bench, "string writing":
 // TextEncoder.encode overtakes the charCodeAt loop at 128-147 code units, and is 1.5-3.9x faster

@@ -13,6 +13,7 @@ import {
   core,
   encodingName,
   hostIsAscii,
+  hostUtf8String,
   inputBytes,
   isShortInput,
   lookupLabel,
@@ -67,7 +68,8 @@ export function decoderState(args, iface) {
  * handle made later must not strip one).
  */
 export function newDecoderState(ordinal, fatal, ignoreBOM) {
-  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(encodingName(ordinal)), bomDone: false };
+  const name = encodingName(ordinal);
+  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false };
 }
 
 /** Encodings whose decoder turns each ASCII byte into itself from its initial state (src/encoding.rs). */
@@ -124,7 +126,18 @@ export function decodeWith(s, token, bytes, stream) {
       return outputKind() === OUT_ASCII ? asciiString(inputBytes(n), n) : takeString(n);
     }
   }
-  if (length > sliceBytesLimit) return decodeSliced(s, token, bytes, stream);
+  if (length > sliceBytesLimit) {
+    // Well-formed UTF-8, whole and without pending state: the host may build the string at once.
+    if (s.utf8 && s.handle === 0 && !stream) {
+      const bom = !s.ignoreBOM && !s.bomDone && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+      const text = hostUtf8String(bytes, bom, length);
+      if (text !== null) {
+        s.bomDone = false;
+        return text;
+      }
+    }
+    return decodeSliced(s, token, bytes, stream);
+  }
   const w = core();
   const handle = handleOf(s, token);
   const n = w.decoder_decode(handle, putBytes(bytes), stream);

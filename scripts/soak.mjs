@@ -5,7 +5,9 @@
 //   1 GiB of UTF-8 through TextDecoderStream, and text giving 1 GiB of UTF-8 through
 //   TextEncoderStream (chunks split inside multi-byte sequences and surrogate pairs; memory must
 //   stay flat); 300 MB decoded and encoded in one call each; 100,000 streaming decoders abandoned
-//   mid-sequence (every handle freed after GC); encodeInto() into a destination of 2^32 + 2 bytes
+//   mid-sequence (every handle freed after GC); encodeInto() into a destination of 2^32 + 2 bytes;
+//   the one-shot runs (and 300 MB of Shift_JIS decoded) also with the engine's own classes, whose
+//   peak RSS ours must stay within 1.2x of for UTF-8 decoding
 //   (in Deno, node_modules/.bin/deno, when this Node cannot allocate one).
 //
 //   node scripts/soak.mjs [--only NAME[,NAME...]]     (names as printed; needs pkg/ built)
@@ -22,12 +24,15 @@ const PATTERN = 'The quick brown fox jumps over the lazy dog. Größe façade na
   '日本語のテキスト, 한국어, Ελληνικά, русский текст, emoji 😀🎉, music 𝄞. ';
 
 /** Runs, in this process, the phase `name`; returns { checks: [[name, ok, detail]], ...numbers }. */
-async function phase(name) {
+async function phase(phaseName) {
+  // "NAME:native" runs the same with the engine's own classes, for comparison.
+  const [name, impl] = phaseName.split(':');
   const pkg = new URL('../pkg/', import.meta.url);
-  const api = await import(new URL('node.js', pkg));
+  const ours = await import(new URL('node.js', pkg));
+  const api = impl === 'native' ? globalThis : ours;
   const boundary = await import(new URL('boundary.js', pkg));
   const wasmBytes = () => boundary.core().memory.buffer.byteLength;
-  const patternBytes = new api.TextEncoder().encode(PATTERN);
+  const patternBytes = new ours.TextEncoder().encode(PATTERN);
   const result = { checks: [] };
   const check = (what, ok, detail = '') => result.checks.push([what, !!ok, detail]);
   const time = async (f) => {
@@ -36,6 +41,7 @@ async function phase(name) {
     return [value, Number(process.hrtime.bigint() - t0) / 1e9];
   };
 
+  if (impl !== undefined && impl !== 'native') throw new Error(`unknown variant ${impl}`);
   if (name === 'decoder-stream') {
     // 1 GiB (rounded down to whole patterns) in chunks of about 1 MiB that start anywhere in the
     // pattern, so chunk ends split multi-byte sequences.
@@ -111,6 +117,17 @@ async function phase(name) {
     Object.assign(result, { bytes: input.length, seconds, mbps: input.length / 1e6 / seconds });
     check('one decode() call', out.length === n * PATTERN.length && out.endsWith(PATTERN),
       `${out.length} code units`);
+  } else if (name === 'decode-300MB-shift_jis') {
+    // The pattern in Shift_JIS (what it cannot encode as &#N;), repeated to 300 MB.
+    const legacy = await import(new URL('node-legacy.js', pkg));
+    const unit = legacy.encode(PATTERN, 'shift_jis', { mode: 'html' });
+    const text = new ours.TextDecoder('shift_jis').decode(unit);
+    const n = Math.floor(300e6 / unit.length);
+    const input = new Uint8Array(n * unit.length);
+    for (let i = 0; i < n; i++) input.set(unit, i * unit.length);
+    const [out, seconds] = await time(() => new api.TextDecoder('shift_jis').decode(input));
+    Object.assign(result, { bytes: input.length, seconds, mbps: input.length / 1e6 / seconds });
+    check('one decode() call', out.length === n * text.length && out.endsWith(text), `${out.length} code units`);
   } else if (name === 'encode-300MB') {
     const n = Math.floor(300e6 / patternBytes.length);
     const input = PATTERN.repeat(n);
@@ -201,8 +218,10 @@ console.log(JSON.stringify(encodeIntoLarge(TextEncoder, dest)));`;
   }
 }
 
-const PHASES = ['decoder-stream', 'encoder-stream', 'decode-300MB', 'encode-300MB', 'abandon-100k',
-  'encodeInto-4GiB'];
+const PHASES = ['decoder-stream', 'encoder-stream', 'decode-300MB', 'decode-300MB:native', 'decode-300MB-shift_jis',
+  'decode-300MB-shift_jis:native', 'encode-300MB', 'encode-300MB:native', 'abandon-100k', 'encodeInto-4GiB'];
+/** Peak RSS of a one-shot call may be at most this multiple of the engine's own classes'. */
+const PEAK_RATIO = 1.2;
 // Flat memory while streaming: bounds far below what keeping the 1 GiB would take.
 const STREAM_RSS_MIB = 512;
 const STREAM_WASM_MIB = 64;
@@ -228,6 +247,7 @@ if (args[0] === '--phase') {
   }
   let failed = 0;
   let passed = 0;
+  const peaks = {};
   const report = (ok, what, detail) => {
     if (ok) passed++;
     else failed++;
@@ -258,6 +278,16 @@ if (args[0] === '--phase') {
     }
     if (parts.length) console.log(`  ${parts.join(', ')}`);
     for (const [what, ok, detail] of result.checks) report(ok, what, detail);
+    peaks[name] = result.peakRssMiB;
+    const base = name.split(':')[0];
+    if (name.endsWith(':native') && peaks[base] !== undefined) {
+      const ratio = peaks[base] / result.peakRssMiB;
+      const what = `peak RSS of ${base} within ${PEAK_RATIO}x the engine's own`;
+      const detail = `ours ${peaks[base].toFixed(0)} MiB, native ${result.peakRssMiB.toFixed(0)} MiB: ${ratio.toFixed(2)}x`;
+      // The target is set for UTF-8 decoding; the others are reported.
+      if (base === 'decode-300MB') report(ratio <= PEAK_RATIO, what, detail);
+      else console.log(`  (reported) ${detail}`);
+    }
     if (name.endsWith('-stream')) {
       report(result.peakRssMiB <= STREAM_RSS_MIB && result.wasmMiB <= STREAM_WASM_MIB, 'flat memory',
         `peak RSS ${result.peakRssMiB.toFixed(0)} MiB (≤ ${STREAM_RSS_MIB}), wasm ${result.wasmMiB.toFixed(1)} MiB (≤ ${STREAM_WASM_MIB})`);

@@ -194,3 +194,28 @@ test('a label is resolved without copying more than the longest label into wasm'
   assert.equal(new TextDecoder(`${' '.repeat(10_000_000)}latin1${'\n'.repeat(10_000_000)}`).encoding, 'windows-1252');
   assert.equal(boundary.core().memory.buffer.byteLength, memoryBefore, 'wasm memory did not grow');
 });
+
+test('above the slice limit, well-formed UTF-8 is built by the host at once; BOM rules and malformed input as before', () => {
+  const saved = boundary.sliceLimits();
+  boundary.setSliceLimits(64, saved.units);
+  try {
+    const text = 'Mars 火星 — Марс 😀 '.repeat(40);
+    const body = new TextEncoder().encode(text);
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...body]);
+    for (const entry of [{ TextDecoder }, web]) {
+      assert.equal(new entry.TextDecoder().decode(body), text);
+      assert.equal(new entry.TextDecoder().decode(withBom), text, 'the BOM is stripped');
+      assert.equal(new entry.TextDecoder('utf-8', { ignoreBOM: true }).decode(withBom), '\ufeff' + text, 'ignoreBOM keeps it');
+      const d = new entry.TextDecoder();
+      assert.equal(d.decode(new Uint8Array([0x41]), { stream: true }), 'A');
+      assert.equal(d.decode(withBom), '\ufeff' + text, 'after an earlier chunk a BOM is content');
+      assert.equal(d.decode(withBom), text, 'and the next stream strips it again');
+      const broken = new Uint8Array([...body, 0xff, ...body]);
+      assert.equal(new entry.TextDecoder().decode(broken), text + '\ufffd' + text, 'malformed input: the usual path');
+      assert.throws(() => new entry.TextDecoder('utf-8', { fatal: true }).decode(broken), TypeError);
+      assert.equal(new entry.TextDecoder('utf-8', { fatal: true }).decode(withBom), text);
+    }
+  } finally {
+    boundary.setSliceLimits(saved.bytes, saved.units);
+  }
+});

@@ -2,7 +2,7 @@
 // scripts/test-bundlers.mjs builds it (production mode) and headless Chromium opens the result;
 // the page reports what it decoded in the DOM and in `window.__bundleResult`.
 import { TextDecoder, TextEncoder } from 'text-encoding-wasm';
-import { install } from 'text-encoding-wasm/polyfill';
+import { faults, install } from 'text-encoding-wasm/polyfill';
 
 const result = {};
 try {
@@ -11,9 +11,10 @@ try {
   result.utf8 = new TextDecoder().decode(new Uint8Array([0xef, 0xbb, 0xbf, 0xe6, 0x97, 0xa5, 0xe6, 0x9c, 0xac, 0xe8, 0xaa, 0x9e, 0x21]));
   result.encoded = Array.from(new TextEncoder().encode('\u00e9\u{1F600}'));
   result.tag = Object.prototype.toString.call(new TextDecoder());
-  // The subpath export resolves; in a browser with native classes, importing it installs nothing.
+  // The subpath export resolves; importing it replaced the browser's TextDecoder exactly when the
+  // probes found a fault (Chromium has some: see host-check.js), with our class, the one imported here.
   result.polyfillInstall = typeof install;
-  result.globalIsNative = globalThis.TextDecoder !== TextDecoder;
+  result.globalIsOursExactlyWhenFaulty = (globalThis.TextDecoder === TextDecoder) === (faults.TextDecoder !== null);
 } catch (error) {
   result.error = String(error && error.stack ? error.stack : error);
 }
