@@ -239,6 +239,7 @@ const NOTES = {
   encodeLegacy:
     "MB/s of legacy output bytes (= the legacy input's size). The input string is our decoder's output on the legacy input, so every character is encodable (the unmappable ones are `&#N;` already) and every encoder must give back the input file. ours = `encode(string, label, {mode: 'html'})` of `text-encoding-wasm/legacy`; @exodus/bytes = `createMultibyteEncoder(label)` / `createSinglebyteEncoder(label)` (fatal mode, the only one it has), made once per input; text-encoding = `new TextEncoder(label, {NONSTANDARD_allowLegacyEncoding: true})`, made once per input. The host has no legacy encoder (its TextEncoder is UTF-8 only). Ratios: ours ÷ other.",
   encode: 'MB/s of UTF-8 output bytes (= the article’s size; the input is the decoded article string). Ratios: ours ÷ other.',
+  encodeIntoLoop: 'MB/s of UTF-8 output: the loop `encodeInto(string.slice(pos), buffer)` with a 64 KiB buffer until the string is consumed (size = the string in code units). Ratios: ours ÷ other.',
   small: 'Calls per second (decoder/encoder constructed once, reused). Sizes: actual slice in UTF-8 bytes (decode) or UTF-16 code units (encode). Ratios: ours ÷ other.',
   builder:
     'Our TextDecoder (UTF-8) with each `setStringBuilder` kind: fromCharCode = String.fromCharCode.apply over ≤8192-unit chunks; native = the entry’s native builder (Node: Buffer utf16le; web: the host UTF-16LE TextDecoder) over the wasm output bytes; auto = the package default (native from 32 units in Node, 192 on the web). Slices are cut from en.txt/ru.txt at whole code points (size = UTF-8 bytes).',
@@ -258,6 +259,7 @@ async function sections(where, run) {
     ['encode', 'encode'],
     ['encodeLegacy', 'encodeLegacy'],
     ['small', 'small'],
+    ['encodeIntoLoop', 'encodeIntoLoop'],
   ]) {
     log(`${where}: ${name}`);
     const section = await run(name, SECTION_ROUNDS[name]);
@@ -375,9 +377,9 @@ function reportTtfd(title, { samples, problems }, runs, note) {
 log('node: time to first decode');
 reportTtfd('Node: time to first decode', ttfdNode(), TTFD_RUNS, 'processes');
 
-// Memory and the chunked encodeInto loop (Node).
+// Memory (Node): the heap a decoded string keeps.
 {
-  log('node: memory and chunked encodeInto');
+  log('node: memory');
   const rows = [];
   // Heap (JS heap + memory held outside it for the heap, where long host strings live) kept by one
   // decoded 64 MB ASCII string, in a fresh process each: one byte per character is the floor.
@@ -401,36 +403,8 @@ reportTtfd('Node: time to first decode', ttfdNode(), TTFD_RUNS, 'processes');
     }
   }
   rows.push(['heap kept by one decoded 64 MB ASCII string (MB)', ...['ours', 'native', '@exodus/bytes'].map((k) => (Number.isFinite(heaps[k]) ? heaps[k].toFixed(1) : '—')), ratioFmt(ratio(heaps.native, heaps.ours))]);
-  // The standard's chunked encodeInto loop: a long string into a 64 KiB buffer, piece by piece.
-  const piece = 'Mars 火星 — Марс, the fourth planet 🚀 ';
-  const text = piece.repeat(Math.ceil((4 << 20) / piece.length));
-  const loop = (E) => {
-    const e = new E();
-    const buf = new Uint8Array(65536);
-    let pos = 0;
-    let total = 0;
-    while (pos < text.length) {
-      const r = e.encodeInto(text.slice(pos), buf);
-      pos += r.read;
-      total += r.written;
-    }
-    return total;
-  };
-  const want = new ours.TextEncoder().encode(text).length;
-  const times = { ours: [], native: [] };
-  for (let round = 0; round < 5; round++) {
-    for (const [name, E] of [['ours', ours.TextEncoder], ['native', globalThis.TextEncoder]]) {
-      const t = performance.now();
-      const n = loop(E);
-      times[name].push(performance.now() - t);
-      if (n !== want) throw new Error(`bench: ${name}'s chunked encodeInto wrote ${n} bytes, not ${want}`);
-    }
-  }
-  const mb = want / 1e6;
-  const rate = (k) => mb / (median(times[k]) / 1000);
-  rows.push([`chunked encodeInto, ${(text.length / 2 ** 20).toFixed(0)} Mi units into 64 KiB (MB/s)`, rate('ours').toFixed(0), rate('native').toFixed(0), '—', ratioFmt(ratio(rate('ours'), rate('native')))]);
   emit(
-    `### Node: memory and the chunked encodeInto loop\n\nHeap: in a fresh process (--expose-gc) per contender, the JS heap plus the memory held outside it for the heap (long host strings live there), before and after one \`decode()\` of 64 MB of ASCII; one byte per character is the floor (a one-byte string), two a two-byte string. Last column: native ÷ ours (≥ 1× means ours keeps no more). encodeInto: the loop \`encodeInto(string.slice(pos), buffer)\` until the string is consumed, median of 5 interleaved rounds; last column ours ÷ native.\n\n` +
+    `### Node: memory\n\nHeap: in a fresh process (--expose-gc) per contender, the JS heap plus the memory held outside it for the heap (long host strings live there), before and after one \`decode()\` of 64 MB of ASCII; one byte per character is the floor (a one-byte string), two a two-byte string. Last column: native ÷ ours (≥ 1× means ours keeps no more).\n\n` +
       table(['what', 'ours', 'native', '@exodus/bytes', 'ratio'], rows),
   );
 }
@@ -700,6 +674,7 @@ const browserResults = await browserPart().catch((e) => {
       ['encode', 'encode UTF-8'],
       ['encodeLegacy', 'encode legacy'],
       ['small', 'small inputs'],
+      ['encodeIntoLoop', 'chunked encodeInto'],
     ]) {
       const m = r[key];
       rows.push([`${where}: ${label}`, ratioFmt(m['ours/native']), ratioFmt(m['ours/@exodus/bytes']), ratioFmt(m['ours/text-encoding'])]);

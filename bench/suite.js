@@ -127,6 +127,12 @@ export function prepare(files, ours) {
     ),
     encode: utf8.map((f) => ({ row: f.row, string: text.get(f.row), size: f.bytes.length })),
     small,
+    // The chunked encodeInto loop: the ja and en articles, repeated to about 2 Mi code units.
+    encodeIntoLoop: ['ja.txt', 'en.txt'].map((row) => {
+      const t = text.get(row);
+      const string = t.repeat(Math.ceil((2 << 20) / t.length));
+      return { row: `${row} ×${Math.ceil((2 << 20) / t.length)}`, string, size: string.length, units: string.length };
+    }),
     builder: [...slices, ...utf8.filter((f) => corpusRows.includes(f.row)).map((f) => ({ ...f, units: text.get(f.row).length }))],
   };
 }
@@ -282,6 +288,44 @@ export function encodeSection(title, list, inputs, opts) {
       if (bad) return bad;
       const string = f.string;
       return { fn: () => e.encode(string) };
+    },
+    mbps((f) => want.get(f).length),
+    opts,
+  );
+}
+
+/**
+ * The standard's chunked encodeInto loop, MB/s of UTF-8 output: `encodeInto(string.slice(pos),
+ * buffer)` into a 64 KiB buffer until the string is consumed (linear only if no call copies more
+ * of the string than it can use).
+ */
+export function encodeIntoLoopSection(title, list, inputs, opts) {
+  const byName = new Map(list.map((c) => [c.name, c]));
+  const want = new Map();
+  for (const f of inputs) want.set(f, new list[0].TextEncoder().encode(f.string));
+  const buffer = new Uint8Array(65536);
+  return section(
+    title,
+    'MB/s',
+    list.map((c) => c.name),
+    inputs,
+    (f, name) => {
+      const e = new (byName.get(name).TextEncoder)();
+      if (typeof e.encodeInto !== 'function') return { skip: 'n/a', note: [`${name}: no encodeInto`, 'the TextEncoder has no encodeInto'] };
+      const string = f.string;
+      const loop = () => {
+        let pos = 0;
+        let total = 0;
+        while (pos < string.length) {
+          const r = e.encodeInto(string.slice(pos), buffer);
+          pos += r.read;
+          total += r.written;
+        }
+        return total;
+      };
+      const n = loop();
+      if (n !== want.get(f).length) return { skip: 'differs', note: [`${name}: chunked encodeInto wrote ${n} bytes`, `expected ${want.get(f).length}`] };
+      return { fn: loop };
     },
     mbps((f) => want.get(f).length),
     opts,
@@ -534,6 +578,8 @@ export function runSection(name, env, prepared, opts) {
       return encodeSection(`${where}: encode UTF-8`, list, prepared.encode, opts);
     case 'small':
       return smallSection(`${where}: small inputs`, list, prepared.small, opts);
+    case 'encodeIntoLoop':
+      return encodeIntoLoopSection(`${where}: chunked encodeInto into 64 KiB`, list, prepared.encodeIntoLoop, opts);
     case 'builder':
       return builderSection(`${where}: string building, TextDecoder.decode per builder`, ours, boundary, prepared.builder, opts);
     case 'hasWriter':
