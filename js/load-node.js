@@ -1,5 +1,5 @@
 // Sets the wasm loader for Node: wasm_bg.wasm is read from disk next to this file and
-// instantiated synchronously on first use. Imported for its side effect by every Node entry
+// instantiated synchronously on first use (or the JavaScript build where WebAssembly is off). Imported for its side effect by every Node entry
 // (node.js, node-polyfill.js, node-legacy.js); the CommonJS bundles (cjs/) include it too, with
 // a build-time replacement that reads the wasm relative to __dirname.
 //
@@ -10,6 +10,7 @@
 
 import { Buffer, isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import {
   onMemory,
   setLoader,
@@ -20,7 +21,13 @@ import {
 } from './boundary.js';
 import { instantiate } from './instantiate.js';
 
-setLoader(() => instantiate(readFileSync(new URL('./wasm_bg.wasm', import.meta.url))));
+// Where WebAssembly is off (`node --jitless`, `--no-expose-wasm`), the JavaScript build of the same
+// core (wasm2js.cjs, see scripts/build.mjs), loaded synchronously, and only then.
+setLoader(() =>
+  typeof WebAssembly === 'object' && WebAssembly !== null
+    ? instantiate(readFileSync(new URL('./wasm_bg.wasm', import.meta.url)))
+    : createRequire(import.meta.url)('./wasm2js.cjs').instantiate(),
+);
 
 // Each as `method(receiver, ...args)`, bound to the intrinsic call now (fast, and immune to later
 // changes of Buffer.prototype or Function.prototype).
