@@ -716,10 +716,10 @@ const browserResults = await browserPart().catch((e) => {
       ['small', 'small inputs'],
     ]) {
       const m = r[key];
-      rows.push([`${where}: ${label}`, ratioFmt(m['ours/native']), ratioFmt(m['ours/@exodus/bytes']), ratioFmt(m['ours/text-encoding'])]);
+      rows.push([`${where}: ${label}`, ratioFmt(m['ours/native']), ratioFmt(m['ours/@exodus/bytes']), ratioFmt(m['ours/text-encoding']), ratioFmt(m[`ours/${JS_BUILD}`])]);
     }
   }
-  emit(`### Summary: geometric mean of ours ÷ other (> 1× means ours is faster)\n\n${table(['section', 'ours/native', 'ours/@exodus/bytes', 'ours/text-encoding'], rows)}`);
+  emit(`### Summary: geometric mean of ours ÷ other (> 1× means ours is faster)\n\n${table(['section', 'ours/native', 'ours/@exodus/bytes', 'ours/text-encoding', `ours/${JS_BUILD} (the wasm build ÷ the JavaScript build)`], rows)}`);
 }
 
 emit(`_Finished in ${((Date.now() - started) / 1000).toFixed(0)} s; load average at the end ${loadavg().map((x) => x.toFixed(2)).join(' ')}._`);
