@@ -14,17 +14,19 @@ const U8 = Uint8Array;
 const U16 = Uint16Array;
 const U32 = Uint32Array;
 const apply = Reflect.apply;
-const fromCharCode = String.fromCharCode;
-const charCodeAtMethod = String.prototype.charCodeAt;
-const sliceMethod = String.prototype.slice;
-const toLowerCaseMethod = String.prototype.toLowerCase;
+/** `method` as a plain function of (receiver, ...args), bound now to the intrinsic call. */
+const uncurry = (method) => Function.prototype.call.bind(method);
+const charCodeAtOf = uncurry(String.prototype.charCodeAt);
+const stringSlice = uncurry(String.prototype.slice);
+const toLowerCase = uncurry(String.prototype.toLowerCase);
+/** `String.fromCharCode(...units)` for an array-like of units, bound now to the intrinsic apply. */
+const fromCharCodeApply = Function.prototype.apply.bind(String.fromCharCode);
 const min = Math.min;
 /** `string.charCodeAt(i)` through the intrinsic method. */
-export const charCodeAt = (string, i) => apply(charCodeAtMethod, string, [i]);
-const stringSlice = (string, start, end) => apply(sliceMethod, string, [start, end]);
+export const charCodeAt = charCodeAtOf;
 const memoryBufferGetter =
   typeof WebAssembly === 'object' && WebAssembly !== null
-    ? Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get
+    ? uncurry(Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get)
     : undefined;
 
 let loader = null;
@@ -66,13 +68,14 @@ export function core() {
     memory = exports.memory;
     // The JavaScript build's memory is a plain object: its old buffer is not detached on growth.
     try {
-      apply(memoryBufferGetter, memory, []);
+      memoryBufferGetter(memory);
     } catch {
       plainMemory = true;
     }
     ioAt = exports.io() >>> 2;
     wasm = exports;
     refresh();
+    if (!hostBuildersProbed) probeHostBuilders();
   }
   return wasm;
 }
@@ -91,7 +94,7 @@ export function onMemory(hook) {
  */
 function refresh() {
   if (mem8 !== null && (plainMemory ? memory.buffer === buffer : byteLengthOf(mem8) !== 0)) return;
-  const b = plainMemory ? memory.buffer : apply(memoryBufferGetter, memory, []);
+  const b = plainMemory ? memory.buffer : memoryBufferGetter(memory);
   if (b !== buffer) {
     buffer = b;
     mem8 = new U8(b);
@@ -186,7 +189,7 @@ export function putString(string, start = 0, end = string.length) {
   }
   const m = mem16;
   const at = (ptr >>> 1) - start;
-  for (let i = start; i < end; i++) m[at + i] = apply(charCodeAtMethod, string, [i]);
+  for (let i = start; i < end; i++) m[at + i] = charCodeAtOf(string, i);
   return n;
 }
 
@@ -242,11 +245,14 @@ export function concatBytes(parts) {
   return out;
 }
 
-/** A copy of `n` output bytes as a new Uint8Array. */
+/**
+ * A copy of `n` output bytes as a new Uint8Array. (A new array and a set: ArrayBuffer and typed
+ * array `slice` look up a species constructor, which is slow on wasm memory and patchable.)
+ */
 export function takeBytes(n) {
   refresh();
   const out = new U8(n);
-  if (n > 0) setBytes(out, new U8(buffer, io[ioAt + OUT_BYTES], n));
+  if (n > 0) setBytes(out, n > SMALL ? new U8(buffer, io[ioAt + OUT_BYTES], n) : viewBytes(n));
   return out;
 }
 
@@ -289,27 +295,39 @@ let nativeThreshold = Infinity;
 let defaultThreshold = Infinity;
 let latin1Build = null;
 let asciiBuild = null;
-try {
-  if (typeof globalThis.TextDecoder === 'function') {
-    const d = new globalThis.TextDecoder('utf-16le', { ignoreBOM: true });
-    const decode = d.decode;
+// The host's TextDecoder, captured now (before a polyfill may replace it) but probed only when
+// first needed and only if the entry installed no builders of its own: where the global is an
+// accessor (Node loads its encoding module lazily), its getter is captured instead.
+const hostTextDecoderDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'TextDecoder');
+let hostBuildersProbed = false;
+
+/** Sets up the default native builders from the host's TextDecoder, if it has a right one. */
+function probeHostBuilders() {
+  hostBuildersProbed = true;
+  if (nativeBuild !== null || hostTextDecoderDescriptor === undefined) return;
+  try {
+    const d0 = hostTextDecoderDescriptor;
+    const HostTextDecoder = d0.get !== undefined ? apply(d0.get, globalThis, []) : d0.value;
+    if (typeof HostTextDecoder !== 'function') return;
+    const d = new HostTextDecoder('utf-16le', { ignoreBOM: true });
+    const decode = uncurry(d.decode);
     const probe = new U8([0xff, 0xfe, 0x3d, 0xd8, 0x00, 0xde, 0x61, 0x00]);
-    if (apply(decode, d, [probe]) === '\u{FEFF}\u{1F600}a') {
-      nativeBuild = (buf, byteOffset, byteLength) => apply(decode, d, [new U8(buf, byteOffset, byteLength)]);
+    if (decode(d, probe) === '\u{FEFF}\u{1F600}a') {
+      nativeBuild = (buf, byteOffset, byteLength) => decode(d, new U8(buf, byteOffset, byteLength));
       nativeThreshold = defaultThreshold = 192;
     }
     // ASCII bytes through the host's windows-1252 decoder: a one-byte string in the engines
     // that have them, made natively.
-    const a = new globalThis.TextDecoder('windows-1252');
-    const asciiProbe = new U8([0x00, 0x41, 0x7f, 0x0a]);
-    if (apply(a.decode, a, [asciiProbe]) === '\x00A\x7f\n') {
-      const decodeAscii = a.decode;
-      asciiBuild = (bytes) => apply(decodeAscii, a, [bytes]);
+    if (asciiBuild === null) {
+      const a = new HostTextDecoder('windows-1252');
+      const decodeAscii = uncurry(a.decode);
+      if (decodeAscii(a, new U8([0x00, 0x41, 0x7f, 0x0a])) === '\x00A\x7f\n') {
+        asciiBuild = (bytes) => decodeAscii(a, bytes);
+      }
     }
+  } catch {
+    // a host TextDecoder that cannot do this: the portable builders remain
   }
-} catch {
-  nativeBuild = null;
-  asciiBuild = null;
 }
 
 /**
@@ -332,6 +350,7 @@ export function setNativeLatin1Builders(latin1, ascii) {
 
 /** Chooses the string-building method (for the benchmark): 'auto', 'native' or 'fromCharCode'. */
 export function setStringBuilder(kind) {
+  if (!hostBuildersProbed) probeHostBuilders();
   if (nativeBuild === null || kind === 'fromCharCode') nativeThreshold = Infinity;
   else nativeThreshold = kind === 'native' ? 0 : defaultThreshold;
 }
@@ -354,11 +373,11 @@ export function takeString(n) {
     const m = mem16;
     const at = ptr >>> 1;
     for (let i = 0; i < n; i++) units[i] = m[at + i];
-    return apply(fromCharCode, null, units);
+    return fromCharCodeApply(null, units);
   }
-  if (n <= CHUNK) return apply(fromCharCode, null, new U16(buffer, ptr, n));
+  if (n <= CHUNK) return fromCharCodeApply(null, new U16(buffer, ptr, n));
   let out = '';
-  for (let i = 0; i < n; i += CHUNK) out += apply(fromCharCode, null, new U16(buffer, ptr + i * 2, min(n, i + CHUNK) - i));
+  for (let i = 0; i < n; i += CHUNK) out += fromCharCodeApply(null, new U16(buffer, ptr + i * 2, min(n, i + CHUNK) - i));
   return out;
 }
 
@@ -382,8 +401,9 @@ export function asciiString(bytes, n) {
   if (n <= TINY) {
     const units = unitArrays[n] || (unitArrays[n] = new Array(n).fill(0));
     for (let i = 0; i < n; i++) units[i] = bytes[i];
-    return apply(fromCharCode, null, units);
+    return fromCharCodeApply(null, units);
   }
+  if (!hostBuildersProbed) probeHostBuilders();
   if (asciiBuild !== null) {
     try {
       return asciiBuild(n === byteLengthOf(bytes) ? bytes : bytesRange(bytes, 0, n), n);
@@ -394,7 +414,7 @@ export function asciiString(bytes, n) {
   const buf = bufferOf(bytes);
   const at = byteOffsetOf(bytes);
   let out = '';
-  for (let i = 0; i < n; i += CHUNK) out += apply(fromCharCode, null, new U8(buf, at + i, min(n, i + CHUNK) - i));
+  for (let i = 0; i < n; i += CHUNK) out += fromCharCodeApply(null, new U8(buf, at + i, min(n, i + CHUNK) - i));
   return out;
 }
 
@@ -421,7 +441,7 @@ export function encodingName(ordinal) {
   if (name === undefined) {
     const n = core().encoding_name(ordinal);
     const bytes = viewBytes(n);
-    name = apply(toLowerCaseMethod, apply(fromCharCode, null, bytes), []);
+    name = toLowerCase(fromCharCodeApply(null, bytes));
     names[ordinal] = name;
   }
   return name;
@@ -430,8 +450,8 @@ export function encodingName(ordinal) {
 /** The longest label of the standard, in code units: anything longer (trimmed) names nothing. */
 const LONGEST_LABEL = 19;
 const labelCache = new Map();
-const labelCacheGet = Map.prototype.get;
-const labelCacheSet = Map.prototype.set;
+const labelCacheGet = uncurry(Map.prototype.get);
+const labelCacheSet = uncurry(Map.prototype.set);
 const isSpace = (c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 
 /**
@@ -440,7 +460,7 @@ const isSpace = (c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c
  * cost is bounded whatever its length.
  */
 export function lookupLabel(label) {
-  const cached = apply(labelCacheGet, labelCache, [label]);
+  const cached = labelCacheGet(labelCache, label);
   if (cached !== undefined) return cached;
   let start = 0;
   let end = label.length;
@@ -451,7 +471,7 @@ export function lookupLabel(label) {
     const w = core();
     ordinal = w.label_lookup(putString(label, start, end));
   }
-  if (label.length <= 64 && labelCache.size < 256) apply(labelCacheSet, labelCache, [label, ordinal]);
+  if (label.length <= 64 && labelCache.size < 256) labelCacheSet(labelCache, label, ordinal);
   return ordinal;
 }
 

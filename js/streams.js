@@ -19,19 +19,32 @@ import { decodeWith, decoderState, releaseHandle } from './text-decoder.js';
 import { encodeUtf8 } from './text-encoder.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDOMString } from './webidl.js';
 
-/** The host's TransformStream, captured when this module is evaluated. */
-const HostTransformStream = typeof globalThis.TransformStream === 'function' ? globalThis.TransformStream : undefined;
+/**
+ * The host's TransformStream, captured when this module is evaluated. Where the global is an
+ * accessor (Node loads its web streams lazily, which costs milliseconds), its getter is captured
+ * instead and called at the first construction, so importing the package does not load them.
+ */
+const transformStreamDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'TransformStream');
+const hostTransformStreamGetter = transformStreamDescriptor === undefined ? undefined : transformStreamDescriptor.get;
+let hostTransformStream =
+  transformStreamDescriptor === undefined ? undefined : hostTransformStreamGetter !== undefined ? null : transformStreamDescriptor.value;
+const hasTransformStream = hostTransformStream === null || typeof hostTransformStream === 'function';
+
+/** A new TransformStream of the host's (captured at load). */
+function newTransformStream(transformer) {
+  if (hostTransformStream === null) hostTransformStream = Reflect.apply(hostTransformStreamGetter, globalThis, []);
+  return new hostTransformStream(transformer);
+}
 
 const EMPTY = new Uint8Array(0);
 const REPLACEMENT_UTF8 = [0xef, 0xbf, 0xbd];
 
 // Captured now, so later changes to WeakMap.prototype change nothing here.
-const weakMapGet = WeakMap.prototype.get;
-const weakMapSet = WeakMap.prototype.set;
-const apply = Reflect.apply;
+const weakMapGet = Function.prototype.call.bind(WeakMap.prototype.get);
+const weakMapSet = Function.prototype.call.bind(WeakMap.prototype.set);
 
 function decoderSlots(slots, object, member) {
-  const s = apply(weakMapGet, slots, [object]);
+  const s = weakMapGet(slots, object);
   if (s === undefined) throw illegalInvocation('TextDecoderStream', member);
   return s;
 }
@@ -45,7 +58,7 @@ function makeTextDecoderStream() {
       const state = decoderState(arguments, 'TextDecoderStream');
       // `state` is also the FinalizationRegistry token of its handle: the transformer's closures
       // keep it alive exactly as long as the stream can still call them.
-      const transform = new HostTransformStream({
+      const transform = newTransformStream({
         transform(chunk, controller) {
           try {
             // "decode and enqueue a chunk": convert to AllowSharedBufferSource (TypeError),
@@ -72,7 +85,7 @@ function makeTextDecoderStream() {
           releaseHandle(state, state);
         },
       });
-      apply(weakMapSet, slots, [this, { state, transform }]);
+      weakMapSet(slots, this, { state, transform });
     }
 
     get encoding() {
@@ -104,7 +117,7 @@ function makeTextEncoderStream() {
   const slots = new WeakMap();
 
   function encoderSlots(object, member) {
-    const transform = apply(weakMapGet, slots, [object]);
+    const transform = weakMapGet(slots, object);
     if (transform === undefined) throw illegalInvocation('TextEncoderStream', member);
     return transform;
   }
@@ -114,7 +127,7 @@ function makeTextEncoderStream() {
     constructor() {
       // The standard's "leading surrogate": a high surrogate that ended the previous chunk.
       let leading = '';
-      const transform = new HostTransformStream({
+      const transform = newTransformStream({
         transform(chunk, controller) {
           // "encode and enqueue a chunk": ToString (DOMString), then code units; a leading
           // surrogate pairs with a trailing one that starts this chunk, and otherwise becomes
@@ -145,7 +158,7 @@ function makeTextEncoderStream() {
           }
         },
       });
-      apply(weakMapSet, slots, [this, transform]);
+      weakMapSet(slots, this, transform);
     }
 
     get encoding() {
@@ -167,7 +180,7 @@ function makeTextEncoderStream() {
 }
 
 /** The Encoding Standard's TextDecoderStream, or `undefined` where the host has no TransformStream. */
-export const TextDecoderStream = HostTransformStream === undefined ? undefined : /* @__PURE__ */ makeTextDecoderStream();
+export const TextDecoderStream = hasTransformStream ? /* @__PURE__ */ makeTextDecoderStream() : undefined;
 
 /** The Encoding Standard's TextEncoderStream, or `undefined` where the host has no TransformStream. */
-export const TextEncoderStream = HostTransformStream === undefined ? undefined : /* @__PURE__ */ makeTextEncoderStream();
+export const TextEncoderStream = hasTransformStream ? /* @__PURE__ */ makeTextEncoderStream() : undefined;

@@ -4,6 +4,7 @@
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
 const typedArrayTag = getter(TypedArrayPrototype, Symbol.toStringTag);
+const typedArrayTagOf = Function.prototype.call.bind(typedArrayTag);
 const typedArrayBuffer = getter(TypedArrayPrototype, 'buffer');
 const typedArrayByteOffset = getter(TypedArrayPrototype, 'byteOffset');
 const typedArrayByteLength = getter(TypedArrayPrototype, 'byteLength');
@@ -17,15 +18,17 @@ const call = Function.prototype.call.bind(Function.prototype.call);
 
 // Intrinsic typed-array accessors, for code that must not trust a view's own (or overridden)
 // `length`, `buffer`, `byteOffset` or `set`.
+// Each bound now to the intrinsic call: `f(view)` is `getter.call(view)`, fast in every engine.
+const uncurry = (method) => Function.prototype.call.bind(method);
 /** The byte length of a typed array (intrinsic getter). */
-export const byteLengthOf = (view) => call(typedArrayByteLength, view);
+export const byteLengthOf = uncurry(typedArrayByteLength);
 /** The byte offset of a typed array (intrinsic getter). */
-export const byteOffsetOf = (view) => call(typedArrayByteOffset, view);
+export const byteOffsetOf = uncurry(typedArrayByteOffset);
 /** The buffer of a typed array (intrinsic getter). */
-export const bufferOf = (view) => call(typedArrayBuffer, view);
-const typedArraySet = TypedArrayPrototype.set;
+export const bufferOf = uncurry(typedArrayBuffer);
+const typedArraySetOf = uncurry(TypedArrayPrototype.set);
 /** `target.set(source, offset)` through the intrinsic method. */
-export const setBytes = (target, source, offset = 0) => call(typedArraySet, target, source, offset);
+export const setBytes = (target, source, offset = 0) => typedArraySetOf(target, source, offset);
 
 // Resizable ArrayBuffers and growable SharedArrayBuffers (absent on older engines: then every
 // buffer is fixed-length).
@@ -104,7 +107,7 @@ const SHARED_ARRAY_BUFFER = 5;
  */
 export function toBufferSource(value, what) {
   if (ArrayBuffer.isView(value)) {
-    const tag = call(typedArrayTag, value);
+    const tag = typedArrayTagOf(value);
     if (tag === 'Uint8Array') return UINT8ARRAY;
     return tag === undefined ? DATA_VIEW : TYPED_ARRAY;
   }

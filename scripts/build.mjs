@@ -1,9 +1,10 @@
 // `npm run build [-- --out DIR]`: assembles pkg/ (or DIR; also read from the TEW_PKG
 // environment variable), the npm package text-encoding-wasm.
-//   1. cargo builds the core for wasm32-unknown-unknown twice (release: panic=abort keeps panic
-//      strings, and so any TextDecoder, out of the glue): the full build, then the lite build
-//      (--no-default-features: no CJK encodings). Both write the same target file, so each is
-//      copied away right after its build;
+//   1. cargo builds the core for wasm32-unknown-unknown twice, both without the `std` feature
+//      (no_std: panics trap without formatting, so no panic strings, core::fmt or TextDecoder in
+//      the wasm or the glue): the full build (--features cjk), then the lite build (no CJK
+//      encodings). Both write the same target file, so each is copied away right after its build;
+//   1b. the panic entry points of core become a bare trap (see stubPanics);
 //   2. the pinned wasm-bindgen CLI writes the glue and wasm_bg.wasm for each: the full one into
 //      the package root, the lite one into lite/. Only numbers cross our boundary, so of the glue
 //      only the imports object is kept: instantiate.js, a few lines that instantiate the module
@@ -34,13 +35,40 @@ const built = join(target, 'wasm32-unknown-unknown', 'release', 'text_encoding_w
 const staging = join(target, 'tew-build');
 mkdirSync(staging, { recursive: true });
 const variants = [
-  { name: 'full', features: [], dir: pkg },
+  { name: 'full', features: ['--no-default-features', '--features', 'cjk'], dir: pkg },
   { name: 'lite', features: ['--no-default-features'], dir: join(pkg, 'lite') },
 ];
 for (const v of variants) {
   run('cargo', ['build', '--lib', '--release', '--target', 'wasm32-unknown-unknown', ...v.features]);
   v.wasm = join(staging, `${v.name}.wasm`);
   copyFileSync(built, v.wasm);
+  stubPanics(v.wasm);
+}
+
+/**
+ * Step 1b. The core's panic handler (src/runtime.rs) traps without looking at the message, but
+ * core's panic entry points (a failed bounds check, a RefCell already borrowed, ...) still build
+ * the message first, and so keep core::fmt's integer and string formatting alive. Their bodies
+ * become a bare trap, which is what the handler did anyway; wasm-opt then drops the formatting.
+ */
+function stubPanics(wasmPath) {
+  const panics = /4core(?:9panicking(?:18panic_bounds_check|9panic_fmt|18panic_nounwind_fmt)|5slice5index16slice_index_fail|4cell(?:22panic_already_borrowed|30panic_already_mutably_borrowed))(?:17h[0-9a-f]{16}E)?$/;
+  const module = binaryen.readBinary(readFileSync(wasmPath));
+  const F = binaryen.Features;
+  module.setFeatures(F.MVP | F.BulkMemory | F.BulkMemoryOpt | F.CallIndirectOverlong | F.SignExt | F.NontrappingFPToInt | F.MutableGlobals | F.ReferenceTypes | F.Multivalue);
+  const found = [];
+  for (let i = 0; i < module.getNumFunctions(); i++) {
+    const info = binaryen.getFunctionInfo(module.getFunctionByIndex(i));
+    if (info.body && panics.test(info.name)) found.push(info);
+  }
+  if (found.length === 0) throw new Error('build: no core panic entry point found in the wasm; update stubPanics in scripts/build.mjs');
+  for (const info of found) {
+    module.removeFunction(info.name);
+    module.addFunction(info.name, info.params, info.results, info.vars, module.unreachable());
+  }
+  if (!module.validate()) throw new Error('build: the wasm does not validate after stubbing the panic entry points');
+  writeFileSync(wasmPath, module.emitBinary());
+  module.dispose();
 }
 
 rmSync(pkg, { recursive: true, force: true });
@@ -61,7 +89,8 @@ function bindgen(wasm, dir) {
   const wasmPath = join(dir, 'wasm_bg.wasm');
   const features = ['--enable-bulk-memory', '--enable-sign-ext', '--enable-nontrapping-float-to-int', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
   // binaryen from npm (pinned in package.json): Debian's older wasm-opt breaks the externref table.
-  run(join(root, 'node_modules/.bin/wasm-opt'), ['-O3', ...features, join(glueDir, 'wasm_bg.wasm'), '-o', wasmPath]);
+  // The producers and target_features custom sections are metadata that no engine reads.
+  run(join(root, 'node_modules/.bin/wasm-opt'), ['-O3', ...features, '--strip-producers', '--strip-target-features', join(glueDir, 'wasm_bg.wasm'), '-o', wasmPath]);
   const wasmBytes = readFileSync(wasmPath);
   writeFileSync(
     join(dir, 'wasm_hex.js'),
@@ -126,6 +155,9 @@ export function instantiate(bytes) {
 function wasm2jsBuild(wasmPath, dir, name) {
   const m = binaryen.readBinary(readFileSync(wasmPath));
   try {
+    // The optimized wasm has no target_features section: its features are the ones it was built with.
+    const F = binaryen.Features;
+    m.setFeatures(F.MVP | F.BulkMemory | F.BulkMemoryOpt | F.CallIndirectOverlong | F.SignExt | F.NontrappingFPToInt | F.MutableGlobals | F.ReferenceTypes | F.Multivalue);
     const exported = [];
     for (let i = 0; i < m.getNumExports(); i++) exported.push(binaryen.getExportInfo(m.getExportByIndex(i)));
     const imports = [];
@@ -199,11 +231,14 @@ async function bundle(contents, resolveDir, outfile, wasmFromCjs, extraPlugins =
         const wasmUrl = "new URL('./wasm_bg.wasm', import.meta.url)";
         const source = readFileSync(args.path, 'utf8');
         if (!source.includes(wasmUrl)) throw new Error('build: load-node.js no longer locates the wasm as expected');
+        const fallbacks = ["await import('node:buffer')", "await import('node:fs')", "await import('node:module')"];
+        if (!fallbacks.every((f) => source.includes(f))) throw new Error('build: load-node.js no longer imports its built-ins as expected');
+        const cjsSource = source.replace(fallbacks[0], "require('node:buffer')").replace(fallbacks[1], "require('node:fs')").replace(fallbacks[2], "require('node:module')");
         // The JavaScript build's fallback (see wasm2jsBuild): required beside the wasm.
-        const jsRequire = "createRequire(import.meta.url)('./wasm2js.cjs')";
+        const jsRequire = "nodeModule().createRequire(import.meta.url)('./wasm2js.cjs')";
         if (!source.includes(jsRequire)) throw new Error('build: load-node.js no longer requires wasm2js.cjs as expected');
         const wasm2jsFromCjs = wasmFromCjs.replace(/wasm_bg\.wasm$/, 'wasm2js.cjs');
-        const rewritten = source.replace(wasmUrl, `joinPath(__dirname, ${JSON.stringify(wasmFromCjs)})`).replace(jsRequire, `require(joinPath(__dirname, ${JSON.stringify(wasm2jsFromCjs)}))`);
+        const rewritten = cjsSource.replace(wasmUrl, `joinPath(__dirname, ${JSON.stringify(wasmFromCjs)})`).replace(jsRequire, `require(joinPath(__dirname, ${JSON.stringify(wasm2jsFromCjs)}))`);
         const contents = `import { join as joinPath } from 'node:path';\n${rewritten}`;
         return { contents, loader: 'js' };
       });

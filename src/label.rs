@@ -4,14 +4,24 @@
 mod generated {
     include!("../tables/generated/labels.rs");
 }
-use generated::LABELS;
 pub(crate) use generated::NAMES;
+use generated::{LABEL_ENCODING, LABEL_END, LABEL_TEXT};
 
 /// The longest label in the table ("iso_8859-1:1987", "csiso2022kr" ... are all shorter).
 const MAX_LABEL_LEN: usize = 32;
 
 fn is_ascii_whitespace(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
+}
+
+/// Label `k` of the sorted label table (empty past the end).
+fn label_at(k: usize) -> &'static [u8] {
+    let start = match k.checked_sub(1) {
+        Some(j) => LABEL_END.get(j).map_or(usize::MAX, |&e| usize::from(e)),
+        None => 0,
+    };
+    let end = LABEL_END.get(k).map_or(0, |&e| usize::from(e));
+    LABEL_TEXT.get(start..end).unwrap_or(&[])
 }
 
 /// The ordinal (position in `Encoding::ALL`) of the encoding `label` names, if any.
@@ -27,10 +37,16 @@ pub(crate) fn lookup(label: &[u8]) -> Option<usize> {
         *dst = src.to_ascii_lowercase();
     }
     let key = &lower[..trimmed.len()];
-    LABELS
-        .binary_search_by(|(label, _)| (*label).cmp(key))
-        .ok()
-        .map(|i| usize::from(LABELS[i].1))
+    let (mut lo, mut hi) = (0, LABEL_END.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        match label_at(mid).cmp(key) {
+            core::cmp::Ordering::Less => lo = mid + 1,
+            core::cmp::Ordering::Greater => hi = mid,
+            core::cmp::Ordering::Equal => return LABEL_ENCODING.get(mid).map(|&e| usize::from(e)),
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -39,14 +55,17 @@ mod tests {
 
     #[test]
     fn table_is_sorted_lowercase_and_fits() {
-        for pair in LABELS.windows(2) {
-            assert!(pair[0].0 < pair[1].0);
+        for k in 1..LABEL_END.len() {
+            assert!(label_at(k - 1) < label_at(k));
         }
-        for (label, _) in LABELS {
-            assert!(label.len() <= MAX_LABEL_LEN);
+        for k in 0..LABEL_END.len() {
+            let label = label_at(k);
+            assert!(!label.is_empty() && label.len() <= MAX_LABEL_LEN);
             assert!(!label.iter().any(|b| b.is_ascii_uppercase()));
         }
-        assert_eq!(LABELS.len(), 228);
+        assert_eq!(LABEL_END.len(), 228);
+        assert_eq!(LABEL_ENCODING.len(), 228);
+        assert_eq!(label_at(228), b"");
     }
 
     #[test]

@@ -6,13 +6,20 @@
 //!   TextDecoder's BOM handling.
 //! - [`Encoder`]: UTF-16 to bytes, streaming, reporting or `&#N;`-replacing unmappable input.
 
+#![cfg_attr(all(target_arch = "wasm32", not(feature = "std")), no_std)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
+
+extern crate alloc;
+
+use alloc::{vec, vec::Vec};
 
 pub mod decode;
 pub mod encode;
 mod encoding;
 mod label;
+#[cfg(all(target_arch = "wasm32", not(feature = "std")))]
+mod runtime;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 

@@ -10,8 +10,9 @@
 //! (index + 1 into a slab); a handle is freed by `*_free`. Errors are small status codes.
 
 use crate::{Decoder, DecoderResult, Encoder, EncoderResult, Encoding};
-use std::cell::RefCell;
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use alloc::vec::Vec;
+use core::cell::RefCell;
+use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use wasm_bindgen::prelude::*;
 
 /// Where JavaScript finds the reusable buffers without a call: a row of u32 words at `io()`,
@@ -54,7 +55,6 @@ struct DecoderSlot {
     fatal: bool,
 }
 
-#[derive(Default)]
 struct State {
     input_bytes: Vec<u8>,
     input_units: Vec<u16>,
@@ -66,8 +66,41 @@ struct State {
     last_read: u32,
 }
 
-thread_local! {
-    static STATE: RefCell<State> = RefCell::new(State::default());
+impl State {
+    const fn new() -> State {
+        State {
+            input_bytes: Vec::new(),
+            input_units: Vec::new(),
+            output_units: Vec::new(),
+            output_bytes: Vec::new(),
+            decoders: Slab::new(),
+            encoders: Slab::new(),
+            last_read: 0,
+        }
+    }
+}
+
+/// The module's one state. This wasm runs on one thread (it is built without the atomics target
+/// feature, checked below), so a static cell needs no lock.
+struct Global(RefCell<State>);
+
+#[cfg(target_feature = "atomics")]
+compile_error!("wasm.rs keeps its state in a static cell: build without the atomics feature");
+
+// SAFETY: without the atomics target feature a wasm instance has exactly one thread, so the cell
+// is never reached from two threads.
+unsafe impl Sync for Global {}
+
+static STATE: Global = Global(RefCell::new(State::new()));
+
+impl Global {
+    fn with_borrow<R>(&self, f: impl FnOnce(&State) -> R) -> R {
+        f(&self.0.borrow())
+    }
+
+    fn with_borrow_mut<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
+        f(&mut self.0.borrow_mut())
+    }
 }
 
 /// A slab of values addressed by `index + 1` handles, reusing freed slots.
@@ -76,16 +109,14 @@ struct Slab<T> {
     free: Vec<usize>,
 }
 
-impl<T> Default for Slab<T> {
-    fn default() -> Self {
+impl<T> Slab<T> {
+    const fn new() -> Self {
         Slab {
             slots: Vec::new(),
             free: Vec::new(),
         }
     }
-}
 
-impl<T> Slab<T> {
     fn insert(&mut self, value: T) -> u32 {
         let index = match self.free.pop() {
             Some(i) => {
@@ -497,10 +528,8 @@ pub fn encoder_free(handle: u32) {
     STATE.with_borrow_mut(|s| s.encoders.remove(handle));
 }
 
-thread_local! {
-    /// The scalar value the last `encoder_encode_or_fail` call stopped at, or -1.
-    static LAST_UNMAPPABLE: std::cell::Cell<i32> = const { std::cell::Cell::new(-1) };
-}
+/// The scalar value the last `encoder_encode_or_fail` call stopped at, or -1.
+static LAST_UNMAPPABLE: core::sync::atomic::AtomicI32 = core::sync::atomic::AtomicI32::new(-1);
 
 /// The standard's "encode or fail": encodes `input_units[..len]` with encoder `handle` in "fatal"
 /// mode, keeping the bytes written before an unmappable scalar value (and the encoder's state:
@@ -510,7 +539,7 @@ thread_local! {
 /// with `last`, end-of-queue processed). A bad handle returns `i32::MIN`.
 #[wasm_bindgen]
 pub fn encoder_encode_or_fail(handle: u32, len: u32, last: bool) -> i32 {
-    LAST_UNMAPPABLE.set(-1);
+    LAST_UNMAPPABLE.store(-1, Relaxed);
     STATE.with_borrow_mut(|s| {
         let State {
             input_units,
@@ -543,7 +572,7 @@ pub fn encoder_encode_or_fail(handle: u32, len: u32, last: bool) -> i32 {
                     reserve(output_bytes, more);
                 }
                 EncoderResult::Unmappable(c) => {
-                    LAST_UNMAPPABLE.set(c as i32);
+                    LAST_UNMAPPABLE.store(c as i32, Relaxed);
                     break;
                 }
             }
@@ -558,5 +587,5 @@ pub fn encoder_encode_or_fail(handle: u32, len: u32, last: bool) -> i32 {
 /// The scalar value the last `encoder_encode_or_fail` call stopped at, or -1 if it did not.
 #[wasm_bindgen]
 pub fn last_unmappable() -> i32 {
-    LAST_UNMAPPABLE.get()
+    LAST_UNMAPPABLE.load(Relaxed)
 }

@@ -10,7 +10,9 @@
 
 #![cfg(target_arch = "wasm32")]
 
-// `src/wasm.rs` names these through `crate::`.
+// `src/wasm.rs` names these through `crate::`, and `Vec` through `alloc::` (the library is no_std
+// in the shipped wasm).
+extern crate alloc;
 use text_encoding_wasm::{Decoder, DecoderResult, Encoder, EncoderResult, Encoding};
 use wasm_bindgen_test::wasm_bindgen_test;
 

@@ -4,7 +4,8 @@
 //! "restore" (items put back at the front of the I/O queue) across calls.
 
 use super::{ascii_to_utf16, DecoderResult, RawDecoder};
-use std::sync::OnceLock;
+use alloc::{boxed::Box, vec, vec::Vec};
+use once_cell::race::OnceBox;
 
 #[allow(missing_docs, dead_code)]
 mod generated {
@@ -20,24 +21,18 @@ use generated::*;
 // Indexes
 // ---------------------------------------------------------------------------------------------
 
-/// A two-byte index in the compact form described in `tables/src/cjk.rs`: sorted segments of
-/// pointers whose code points are stored explicitly (two byte planes plus an astral bit), are
-/// consecutive, or are members of monotone groups (bitmaps of code points). At first use the
-/// segments are expanded into a flat table indexed by pointer (two bytes per pointer, at most
-/// 47 KiB, only for an index in use), so a lookup is one load.
+/// A two-byte index in the compact form described in `tables/src/cjk.rs`: one symbol per
+/// pointer (none, the next free code point, or a delta from the previous code point whose low
+/// bits are in a bit stream). At first use the symbols are expanded into a flat table indexed by
+/// pointer (two bytes per pointer, at most 47 KiB, only for an index in use), so a lookup is one
+/// load.
 #[derive(Debug)]
 pub(crate) struct Index {
-    start: &'static [u16],
-    end: &'static [u16],
-    kind: &'static [u8],
-    value: &'static [u16],
-    hi: &'static [u8],
-    lo: &'static [u8],
-    astral: &'static [u32],
-    groups: &'static [[u16; 3]],
-    bits: &'static [u64],
+    symbols: &'static [u8],
+    extra: &'static [u8],
+    free_start: u32,
     /// Built at first use.
-    expanded: OnceLock<Expanded>,
+    expanded: OnceBox<Expanded>,
 }
 
 /// What an [`Index`] builds at first use: the index as a flat table.
@@ -71,56 +66,71 @@ impl Expanded {
     }
 }
 
-/// Segment kinds (`tables/src/cjk.rs`); any other is a group's.
-const KIND_EXPLICIT: u8 = 0;
-const KIND_LINEAR: u8 = 1;
-/// The plane of every astral code point in the explicit planes (`tables/src/cjk.rs`).
+/// Symbols (`tables/src/cjk.rs`): no code point, the next free code point, the first delta
+/// symbol.
+const SYM_NONE: u8 = 0;
+const SYM_FREE: u8 = 1;
+const SYM_DELTA: u8 = 2;
+/// Delta magnitudes below this are the bucket itself (`tables/src/cjk.rs`).
+const DIRECT: u32 = 8;
+/// The only astral plane of the indexes (`tables/src/cjk.rs`).
 const ASTRAL_BASE: u32 = 0x20000;
 
 macro_rules! index {
-    ($(#[$doc:meta])* $name:ident: $start:ident, $end:ident, $kind:ident, $value:ident, $hi:ident,
-     $lo:ident, $astral:ident, $groups:ident, $bits:ident) => {
+    ($(#[$doc:meta])* $name:ident: $symbols:ident, $extra:ident, $free_start:ident) => {
         $(#[$doc])*
         pub(crate) static $name: Index = Index {
-            start: &$start,
-            end: &$end,
-            kind: &$kind,
-            value: &$value,
-            hi: &$hi,
-            lo: &$lo,
-            astral: &$astral,
-            groups: &$groups,
-            bits: &$bits,
-            expanded: OnceLock::new(),
+            symbols: &$symbols,
+            extra: &$extra,
+            free_start: $free_start,
+            expanded: OnceBox::new(),
         };
     };
 }
 
 index!(
     /// index gb18030 (pointers 0..23940).
-    GB18030: GB18030_SEGMENT_START, GB18030_SEGMENT_END, GB18030_SEGMENT_KIND,
-    GB18030_SEGMENT_VALUE, GB18030_HI, GB18030_LO, GB18030_ASTRAL, GB18030_GROUPS, GB18030_BITS
+    GB18030: GB18030_SYMBOLS, GB18030_EXTRA, GB18030_FREE_START
 );
 index!(
     /// index Big5 (pointers 942..19782; astral code points in plane 2).
-    BIG5: BIG5_SEGMENT_START, BIG5_SEGMENT_END, BIG5_SEGMENT_KIND, BIG5_SEGMENT_VALUE, BIG5_HI,
-    BIG5_LO, BIG5_ASTRAL, BIG5_GROUPS, BIG5_BITS
+    BIG5: BIG5_SYMBOLS, BIG5_EXTRA, BIG5_FREE_START
 );
 index!(
     /// index jis0208.
-    JIS0208: JIS0208_SEGMENT_START, JIS0208_SEGMENT_END, JIS0208_SEGMENT_KIND,
-    JIS0208_SEGMENT_VALUE, JIS0208_HI, JIS0208_LO, JIS0208_ASTRAL, JIS0208_GROUPS, JIS0208_BITS
+    JIS0208: JIS0208_SYMBOLS, JIS0208_EXTRA, JIS0208_FREE_START
 );
 index!(
     /// index jis0212 (decoding only).
-    JIS0212: JIS0212_SEGMENT_START, JIS0212_SEGMENT_END, JIS0212_SEGMENT_KIND,
-    JIS0212_SEGMENT_VALUE, JIS0212_HI, JIS0212_LO, JIS0212_ASTRAL, JIS0212_GROUPS, JIS0212_BITS
+    JIS0212: JIS0212_SYMBOLS, JIS0212_EXTRA, JIS0212_FREE_START
 );
 index!(
     /// index EUC-KR.
-    EUC_KR: EUC_KR_SEGMENT_START, EUC_KR_SEGMENT_END, EUC_KR_SEGMENT_KIND, EUC_KR_SEGMENT_VALUE,
-    EUC_KR_HI, EUC_KR_LO, EUC_KR_ASTRAL, EUC_KR_GROUPS, EUC_KR_BITS
+    EUC_KR: EUC_KR_SYMBOLS, EUC_KR_EXTRA, EUC_KR_FREE_START
 );
+
+/// Reads the bit stream of an index, least significant bit first (0 past its end).
+struct Bits {
+    bytes: &'static [u8],
+    at: usize,
+}
+
+impl Bits {
+    /// The next `count` bits (at most 24; the generator writes at most 15 at a time), read from a
+    /// four-byte window rather than bit by bit: the tables are expanded before the engine has
+    /// optimized this code.
+    fn read(&mut self, count: u32) -> u32 {
+        let byte = self.at / 8;
+        let mut window = 0u32;
+        for k in 0..4 {
+            let b = self.bytes.get(byte + k).copied().unwrap_or(0);
+            window |= u32::from(b) << (8 * k);
+        }
+        let value = window >> (self.at % 8);
+        self.at += count as usize;
+        value & 1u32.checked_shl(count).map_or(u32::MAX, |m| m - 1)
+    }
+}
 
 impl Index {
     /// The standard's "index code point": the code point for `pointer`, or `None`.
@@ -129,72 +139,83 @@ impl Index {
         self.expanded().code_point(pointer)
     }
 
-    /// The code point at `offset` into segment `k`, `members` being the groups' members in order.
-    #[inline]
-    fn segment_code_point(&self, members: &[u16], k: usize, offset: usize) -> Option<(u32, bool)> {
-        let value = usize::from(*self.value.get(k)?);
-        match *self.kind.get(k)? {
-            KIND_EXPLICIT => {
-                let i = value + offset;
-                let cp = u32::from(*self.hi.get(i)?) << 8 | u32::from(*self.lo.get(i)?);
-                if cp == 0 {
-                    return None;
-                }
-                let astral = self
-                    .astral
-                    .get(i / 32)
-                    .is_some_and(|w| w >> (i % 32) & 1 == 1);
-                Some((cp, astral))
-            }
-            KIND_LINEAR => Some((u32::try_from(value + offset).ok()?, false)),
-            _ => members
-                .get(value + offset)
-                .map(|&cp| (u32::from(cp), false)),
-        }
-    }
-
     /// The flat table, built at first use.
     #[inline]
     pub(crate) fn expanded(&self) -> &Expanded {
-        self.expanded.get_or_init(|| self.expand())
+        self.expanded.get_or_init(|| Box::new(self.expand()))
     }
 
-    /// Expands the groups and the segments into the flat table.
+    /// Decodes the symbols into the flat table: the delta symbols first, then the free ones,
+    /// which fill the code points the others left.
     #[cold]
     fn expand(&self) -> Expanded {
-        let mut members = Vec::new();
-        for &[first_cp, w0, words] in self.groups {
-            let (w0, words) = (usize::from(w0), usize::from(words));
-            let bits = self.bits.get(w0..w0 + words).unwrap_or(&[]);
-            for (w, &word) in bits.iter().enumerate() {
-                let mut word = word;
-                while word != 0 {
-                    let bit = (w * 64) as u32 + word.trailing_zeros();
-                    members.push((u32::from(first_cp) + bit) as u16);
-                    word &= word - 1;
+        let len = self.symbols.len();
+        let mut table = vec![0u16; len];
+        let mut astral = Vec::new();
+        let mut bits = Bits {
+            bytes: self.extra,
+            at: 0,
+        };
+        let mut prev = 0u32;
+        let mut has_free = false;
+        for (pointer, (slot, &symbol)) in table.iter_mut().zip(self.symbols).enumerate() {
+            if symbol == SYM_NONE {
+                continue;
+            }
+            if symbol == SYM_FREE {
+                has_free = true;
+                continue;
+            }
+            let s = u32::from(symbol - SYM_DELTA);
+            let bucket = s >> 1;
+            let magnitude = if bucket < DIRECT {
+                bucket
+            } else {
+                let k = bucket - DIRECT;
+                let extra = k / 4 + 1;
+                (4 | (k & 3)) << extra | bits.read(extra)
+            };
+            prev = if s & 1 == 1 {
+                prev.wrapping_sub(magnitude)
+            } else {
+                prev.wrapping_add(magnitude)
+            };
+            // The generator checked that code points are in the BMP or in plane 2.
+            *slot = prev as u16;
+            if prev > 0xFFFF {
+                if astral.is_empty() {
+                    astral = vec![0u32; len.div_ceil(32)];
+                }
+                if let Some(word) = astral.get_mut(pointer / 32) {
+                    *word |= 1 << (pointer % 32);
                 }
             }
         }
-        let len = self.end.last().map_or(0, |&e| usize::from(e));
-        let mut table = vec![0u16; len];
-        let mut astral = Vec::new();
-        for (k, (&first, &end)) in self.start.iter().zip(self.end).enumerate() {
-            for pointer in usize::from(first)..usize::from(end) {
-                let offset = pointer - usize::from(first);
-                let Some((cp, is_astral)) = self.segment_code_point(&members, k, offset) else {
+        if has_free {
+            // The BMP code points the delta symbols took (a bitmap); the free pointers get the
+            // others in order.
+            let mut used = vec![0u64; 0x10000 / 64];
+            for (pointer, &low) in table.iter().enumerate() {
+                let is_astral = astral
+                    .get(pointer / 32)
+                    .is_some_and(|w| w >> (pointer % 32) & 1 == 1);
+                if let (false, Some(w)) = (is_astral, used.get_mut(usize::from(low) / 64)) {
+                    *w |= 1 << (low % 64);
+                }
+            }
+            let mut cursor = self.free_start;
+            for (slot, &symbol) in table.iter_mut().zip(self.symbols) {
+                if symbol != SYM_FREE {
                     continue;
-                };
-                if let Some(slot) = table.get_mut(pointer) {
-                    *slot = cp as u16;
                 }
-                if is_astral {
-                    if astral.is_empty() {
-                        astral = vec![0u32; len.div_ceil(32)];
-                    }
-                    if let Some(word) = astral.get_mut(pointer / 32) {
-                        *word |= 1 << (pointer % 32);
-                    }
+                while used
+                    .get(cursor as usize / 64)
+                    .is_some_and(|w| w >> (cursor % 64) & 1 == 1)
+                {
+                    cursor += 1;
                 }
+                *slot = cursor as u16;
+                cursor += 1;
             }
         }
         Expanded { table, astral }

@@ -4,7 +4,8 @@
 
 use super::{next_scalar, EncoderResult};
 use crate::decode::cjk_common::{Index, BIG5, EUC_KR, GB18030, JIS0208};
-use std::sync::OnceLock;
+use alloc::{boxed::Box, vec, vec::Vec};
+use once_cell::race::OnceBox;
 
 /// No pointer (every index has fewer than 65535 pointers).
 const NONE: u16 = u16::MAX;
@@ -19,7 +20,10 @@ struct Reverse {
 impl Reverse {
     /// Walks `index` in pointer order over the pointers `keep` accepts: the first pointer of each
     /// code point is chosen, or the last for the code points `last` accepts.
-    fn build(index: &Index, keep: impl Fn(usize) -> bool, last: impl Fn(u32) -> bool) -> Reverse {
+    /// (Function pointers rather than generic closures, and never inlined: one copy of this code
+    /// serves every index.)
+    #[inline(never)]
+    fn build(index: &Index, keep: fn(usize) -> bool, last: fn(u32) -> bool) -> Reverse {
         let mut bmp = vec![NONE; 0x10000];
         let mut astral: Vec<(u32, u16)> = Vec::new();
         index.for_each(|pointer, code_point| {
@@ -61,52 +65,61 @@ impl Reverse {
     }
 }
 
-static GB18030_REVERSE: OnceLock<Reverse> = OnceLock::new();
-static BIG5_REVERSE: OnceLock<Reverse> = OnceLock::new();
-static JIS0208_REVERSE: OnceLock<Reverse> = OnceLock::new();
-static SHIFT_JIS_REVERSE: OnceLock<Reverse> = OnceLock::new();
-static EUC_KR_REVERSE: OnceLock<Reverse> = OnceLock::new();
+static GB18030_REVERSE: OnceBox<Reverse> = OnceBox::new();
+static BIG5_REVERSE: OnceBox<Reverse> = OnceBox::new();
+static JIS0208_REVERSE: OnceBox<Reverse> = OnceBox::new();
+static SHIFT_JIS_REVERSE: OnceBox<Reverse> = OnceBox::new();
+static EUC_KR_REVERSE: OnceBox<Reverse> = OnceBox::new();
+
+/// The reverse map in `cell`, built by `build` at first use (one non-generic function, so the
+/// first-use code exists once).
+fn reverse(cell: &'static OnceBox<Reverse>, build: fn() -> Reverse) -> &'static Reverse {
+    cell.get_or_init(|| Box::new(build()))
+}
 
 /// The index pointer for `code_point` in index gb18030.
 pub(crate) fn gb18030_pointer(code_point: u32) -> Option<u16> {
-    GB18030_REVERSE
-        .get_or_init(|| Reverse::build(&GB18030, |_| true, |_| false))
-        .pointer(code_point)
+    reverse(&GB18030_REVERSE, || {
+        Reverse::build(&GB18030, |_| true, |_| false)
+    })
+    .pointer(code_point)
 }
 
 /// The index pointer for `code_point` in index EUC-KR.
 pub(crate) fn euc_kr_pointer(code_point: u32) -> Option<u16> {
-    EUC_KR_REVERSE
-        .get_or_init(|| Reverse::build(&EUC_KR, |_| true, |_| false))
-        .pointer(code_point)
+    reverse(&EUC_KR_REVERSE, || {
+        Reverse::build(&EUC_KR, |_| true, |_| false)
+    })
+    .pointer(code_point)
 }
 
 /// The index pointer for `code_point` in index jis0208 (always below 8836).
 pub(crate) fn jis0208_pointer(code_point: u32) -> Option<u16> {
-    JIS0208_REVERSE
-        .get_or_init(|| Reverse::build(&JIS0208, |_| true, |_| false))
-        .pointer(code_point)
+    reverse(&JIS0208_REVERSE, || {
+        Reverse::build(&JIS0208, |_| true, |_| false)
+    })
+    .pointer(code_point)
 }
 
 /// The standard's "index Shift_JIS pointer": index jis0208 without pointers 8272 to 8835.
 pub(crate) fn shift_jis_pointer(code_point: u32) -> Option<u16> {
-    SHIFT_JIS_REVERSE
-        .get_or_init(|| Reverse::build(&JIS0208, |p| !(8272..=8835).contains(&p), |_| false))
-        .pointer(code_point)
+    reverse(&SHIFT_JIS_REVERSE, || {
+        Reverse::build(&JIS0208, |p| !(8272..=8835).contains(&p), |_| false)
+    })
+    .pointer(code_point)
 }
 
 /// The standard's "index Big5 pointer": index Big5 without pointers below (0xA1 - 0x81) × 157,
 /// and the last pointer for U+2550, U+255E, U+2561, U+256A, U+5341 and U+5345.
 pub(crate) fn big5_pointer(code_point: u32) -> Option<u16> {
-    BIG5_REVERSE
-        .get_or_init(|| {
-            Reverse::build(
-                &BIG5,
-                |p| p >= (0xA1 - 0x81) * 157,
-                |c| matches!(c, 0x2550 | 0x255E | 0x2561 | 0x256A | 0x5341 | 0x5345),
-            )
-        })
-        .pointer(code_point)
+    reverse(&BIG5_REVERSE, || {
+        Reverse::build(
+            &BIG5,
+            |p| p >= (0xA1 - 0x81) * 157,
+            |c| matches!(c, 0x2550 | 0x255E | 0x2561 | 0x256A | 0x5341 | 0x5345),
+        )
+    })
+    .pointer(code_point)
 }
 
 /// The bytes a handler returns for one code point (1 to 4).

@@ -3,6 +3,7 @@
 //! built at the encoder's first non-ASCII scalar value.
 
 use super::{next_scalar, EncoderResult, RawEncoder};
+use alloc::boxed::Box;
 
 /// The reverse of an index: the pointers of the code points with the same low byte, chained in
 /// pointer order. Links are `1 + pointer`, 0 ending a chain.

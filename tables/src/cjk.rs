@@ -2,139 +2,164 @@
 //! and EUC-KR (one file each, `cjk_NAME.rs`), plus index gb18030 ranges and index ISO-2022-JP
 //! katakana (in `cjk_gb18030.rs` and `cjk_jis0208.rs`).
 //!
-//! An index is cut, by pointer, into segments (`NAME_SEGMENT_START`, `_END` (exclusive), `_KIND`,
-//! `_VALUE`; sorted, non-overlapping; pointers between segments have no code point):
+//! An index is stored as one symbol per pointer (`NAME_SYMBOLS`, bytes) and a bit stream
+//! (`NAME_EXTRA`, bytes, least significant bit first), read in pointer order:
 //!
-//! - kind 0, explicit: pointer `p` has the code point `NAME_HI[i] << 8 | NAME_LO[i]` with
-//!   `i = value + p - first` (the two bytes are stored as separate planes, which compress far
-//!   better than interleaved u16), 0 for none, plus 0x20000 when bit `i` of `NAME_ASTRAL` is set
-//!   (only index Big5 has astral code points, all in plane 2);
-//! - kind 1, linear: pointer `p` has the code point `value + p - first`;
-//! - kind 2 + g, monotone group g: the code points of the group's segments increase with the
-//!   pointer, so a group is stored as a bitmap of its code points (`NAME_GROUPS[g] = [first code
-//!   point, first word, words]` into `NAME_BITS`; bit k of the group is its first code point + k).
-//!   The members of all groups, in order (group 0's, then group 1's, ...), form one list that the
-//!   crate expands from the bitmaps at first use; pointer `p` has member `value + p - first` of
-//!   that list. This is how the runs in Unicode order (GBK's ideographs outside GB2312, EUC-KR's
-//!   Hangul syllables, JIS X 0212's kanji) cost about one bit per code point.
+//! - [`SYM_NONE`]: the pointer has no code point;
+//! - [`SYM_FREE`]: the pointer has the next "free" code point: the smallest one above the previous
+//!   free pointer's (or at or above `NAME_FREE_START` for the first) that no other (non-free)
+//!   pointer of the index has. This is how the runs that fill the gaps of a character set in
+//!   Unicode order (GBK's ideographs outside GB2312, EUC-KR's Hangul syllables outside KS X 1001)
+//!   cost almost nothing;
+//! - any other symbol `s`: the pointer's code point differs from the previous non-free pointer's
+//!   (0 before the first) by `±m`: `s - SYM_DELTA = 2 * b + (1 if negative)`, and the magnitude
+//!   `m` is `b` itself when `b < DIRECT`, otherwise `b` gives the bit length of `m` and its two bits
+//!   below the top bit, and the remaining low bits come from the bit stream (see [`bucket`]).
 //!
-//! The groups are picked by a longest increasing subsequence over the code points of a range, in
-//! pointer order; only runs of at least [`GROUP_MIN_RUN`] consecutive pointers are kept. Every
-//! generated table is checked here against the index, pointer by pointer.
+//! Ideographs in radical/stroke or stroke/radical order (Big5, JIS X 0208 level 2, GB2312 level 2,
+//! the hanja of KS X 1001 within a reading) are largely increasing within runs, so most deltas
+//! are small: the symbols (few distinct values, skewed) compress well and the bit stream holds only
+//! the low bits, where the information is. Every generated table is decoded here and checked
+//! against the index, pointer by pointer.
 
 use crate::index::{array_body, hex_u16_body, Index};
 use std::path::Path;
 
-/// Segment kind: code points stored in the HI/LO planes.
-pub const KIND_EXPLICIT: u16 = 0;
-/// Segment kind: consecutive code points.
-pub const KIND_LINEAR: u16 = 1;
-/// Segment kind of monotone group 0; group g is `KIND_GROUP + g`.
-pub const KIND_GROUP: u16 = 2;
-/// Shortest run of consecutive pointers kept in a monotone group.
-pub const GROUP_MIN_RUN: usize = 16;
-/// Shortest run of consecutive code points made a linear segment.
-pub const LINEAR_MIN_RUN: usize = 8;
-/// Shortest run of unmapped pointers that ends an explicit segment (shorter ones are stored as 0).
-pub const HOLE_MIN_RUN: usize = 4;
-/// The plane of every astral code point in the explicit planes.
-pub const ASTRAL_BASE: u32 = 0x20000;
+/// Symbol: no code point.
+pub const SYM_NONE: u8 = 0;
+/// Symbol: the next free code point.
+pub const SYM_FREE: u8 = 1;
+/// First delta symbol.
+pub const SYM_DELTA: u8 = 2;
+/// Magnitudes below this are the bucket itself (no extra bits).
+pub const DIRECT: u32 = 8;
+/// Shortest run of consecutive free pointers kept (shorter runs are delta-coded).
+pub const FREE_MIN_RUN: usize = 16;
 
-/// One two-byte index and the code point ranges in which monotone groups are looked for (a range
-/// listed twice yields a second group from what the first left).
+/// One two-byte index and the code point range, if any, whose gaps are filled by free pointers.
 struct Spec {
     file: &'static str,
     konst: &'static str,
-    groups: &'static [(u32, u32)],
+    free: Option<(u32, u32)>,
 }
 
 const SPECS: [Spec; 5] = [
     Spec {
         file: "gb18030",
         konst: "GB18030",
-        groups: &[(0x4E00, 0x9FFF)],
+        free: Some((0x4E00, 0x9FFF)),
     },
     Spec {
         file: "big5",
         konst: "BIG5",
-        groups: &[],
+        free: None,
     },
     Spec {
         file: "jis0208",
         konst: "JIS0208",
-        groups: &[],
+        free: None,
     },
     Spec {
         file: "jis0212",
         konst: "JIS0212",
-        groups: &[(0x4E00, 0x9FFF)],
+        free: None,
     },
     Spec {
         file: "euc-kr",
         konst: "EUC_KR",
-        groups: &[(0xAC00, 0xD7A3), (0xAC00, 0xD7A3)],
+        free: Some((0xAC00, 0xD7A3)),
     },
 ];
+
+/// The bucket of a delta magnitude `m`: `(bucket, extra bit count, extra bits)`.
+pub fn bucket(m: u32) -> (u32, u32, u32) {
+    if m < DIRECT {
+        return (m, 0, 0);
+    }
+    let length = 31 - m.leading_zeros(); // position of the top bit, >= 3
+    let extra = length - 2;
+    let bucket = DIRECT + (length - 3) * 4 + ((m >> extra) & 3);
+    (bucket, extra, m & ((1 << extra) - 1))
+}
 
 /// The compact form of one index.
 #[derive(Default)]
 pub struct Compact {
-    /// `[first pointer, end pointer (exclusive), kind, value]`, sorted by pointer.
-    pub segments: Vec<[u16; 4]>,
-    /// High bytes of the explicit code points.
-    pub hi: Vec<u8>,
-    /// Low bytes of the explicit code points.
-    pub lo: Vec<u8>,
-    /// Bit i set: explicit code point i is in plane 2.
-    pub astral: Vec<u32>,
-    /// `[first code point, first word, words]` per monotone group.
-    pub groups: Vec<[u16; 3]>,
-    /// The groups' bitmaps, bit k of a group = its first code point + k is in the group.
-    pub bits: Vec<u64>,
-    /// The members of all groups in order (not emitted: the crate expands them from `bits`).
-    pub members: Vec<u16>,
+    /// One symbol per pointer.
+    pub symbols: Vec<u8>,
+    /// The extra bits, least significant bit first.
+    pub extra: Vec<u8>,
+    /// Bits used in `extra`.
+    pub extra_bits: usize,
+    /// The first candidate of the free code points (0 when the index has none).
+    pub free_start: u32,
 }
 
 impl Compact {
-    /// Size of all arrays in bytes.
-    pub fn raw_bytes(&self) -> usize {
-        self.segments.len() * 7
-            + self.hi.len()
-            + self.lo.len()
-            + self.astral.len() * 4
-            + self.groups.len() * 6
-            + self.bits.len() * 8
+    fn push_bits(&mut self, count: u32, value: u32) {
+        for k in 0..count {
+            if self.extra.len() * 8 == self.extra_bits {
+                self.extra.push(0);
+            }
+            if value >> k & 1 == 1 {
+                let last = self.extra.len() - 1;
+                self.extra[last] |= 1 << (self.extra_bits % 8);
+            }
+            self.extra_bits += 1;
+        }
     }
 
-    /// The code point for `pointer` (the lookup the crate performs).
-    pub fn code_point(&self, pointer: usize) -> Option<u32> {
-        let k = self
-            .segments
-            .partition_point(|s| usize::from(s[0]) <= pointer);
-        let [first, end, kind, value] = *self.segments.get(k.checked_sub(1)?)?;
-        if pointer >= usize::from(end) {
-            return None;
-        }
-        let offset = pointer - usize::from(first);
-        match kind {
-            KIND_EXPLICIT => {
-                let i = usize::from(value) + offset;
-                let cp = u32::from(self.hi[i]) << 8 | u32::from(self.lo[i]);
-                if cp == 0 {
-                    return None;
-                }
-                let astral = self
-                    .astral
-                    .get(i / 32)
-                    .is_some_and(|w| w >> (i % 32) & 1 == 1);
-                Some(if astral { cp + ASTRAL_BASE } else { cp })
+    /// Decodes the whole index, as the crate does at first use: the code point of every pointer.
+    pub fn decode(&self) -> Result<Vec<Option<u32>>, String> {
+        let mut out = vec![None; self.symbols.len()];
+        let mut prev: u32 = 0;
+        let mut bit = 0usize;
+        let mut read = |count: u32| -> Result<u32, String> {
+            let mut v = 0;
+            for k in 0..count {
+                let byte = self.extra.get(bit / 8).ok_or("bit stream too short")?;
+                v |= u32::from(byte >> (bit % 8) & 1) << k;
+                bit += 1;
             }
-            KIND_LINEAR => Some(u32::from(value) + offset as u32),
-            _ => self
-                .members
-                .get(usize::from(value) + offset)
-                .map(|&cp| u32::from(cp)),
+            Ok(v)
+        };
+        let mut used = vec![false; 0x10000];
+        for (p, &s) in self.symbols.iter().enumerate() {
+            if s < SYM_DELTA {
+                continue;
+            }
+            let s = u32::from(s - SYM_DELTA);
+            let b = s >> 1;
+            let m = if b < DIRECT {
+                b
+            } else {
+                let k = b - DIRECT;
+                let extra = k / 4 + 1;
+                (4 | (k & 3)) << extra | read(extra)?
+            };
+            let cp = if s & 1 == 1 {
+                prev.checked_sub(m).ok_or("negative code point")?
+            } else {
+                prev + m
+            };
+            prev = cp;
+            out[p] = Some(cp);
+            if let Some(u) = used.get_mut(cp as usize) {
+                *u = true;
+            }
         }
+        let mut cursor = self.free_start;
+        for (p, &s) in self.symbols.iter().enumerate() {
+            if s != SYM_FREE {
+                continue;
+            }
+            while used.get(cursor as usize) == Some(&true) {
+                cursor += 1;
+            }
+            out[p] = Some(cursor);
+            cursor += 1;
+        }
+        Ok(out)
     }
 }
 
@@ -163,163 +188,103 @@ fn longest_increasing(values: &[u32]) -> Vec<usize> {
     out
 }
 
-#[derive(Clone, Copy, PartialEq)]
-enum Assigned {
-    Group(usize),
-    Linear,
-}
-
-/// Builds the compact form of the index `dense` (code point by pointer).
-pub fn compact(dense: &[Option<u32>], group_ranges: &[(u32, u32)]) -> Result<Compact, String> {
-    if dense.len() > 0xFFFF {
-        return Err("index too long for u16 pointers".into());
-    }
-    if dense
-        .iter()
-        .flatten()
-        .any(|&cp| cp == 0 || (cp > 0xFFFF && cp >> 16 != ASTRAL_BASE >> 16))
-    {
-        return Err("index maps to U+0000 or to an astral plane other than 2".into());
-    }
+/// The pointers that can be free pointers for the code point range `(lo, hi)`: runs of at least
+/// [`FREE_MIN_RUN`] consecutive pointers along a longest increasing subsequence of the range's
+/// code points, less those whose code point is not the next free one.
+fn free_pointers(dense: &[Option<u32>], (lo, hi): (u32, u32)) -> Vec<bool> {
     let n = dense.len();
-    let mut assigned: Vec<Option<Assigned>> = vec![None; n];
-    let mut c = Compact::default();
-
-    for (g, &(lo, hi)) in group_ranges.iter().enumerate() {
-        let members: Vec<usize> = (0..n)
-            .filter(|&p| {
-                assigned[p].is_none() && dense[p].is_some_and(|cp| (lo..=hi).contains(&cp))
-            })
-            .collect();
-        let values: Vec<u32> = members.iter().map(|&p| dense[p].unwrap_or(0)).collect();
-        let mut in_lis = vec![false; n];
-        for i in longest_increasing(&values) {
-            in_lis[members[i]] = true;
-        }
-        let mut kept = Vec::new();
-        let mut p = 0;
-        while p < n {
-            if !in_lis[p] {
-                p += 1;
-                continue;
-            }
-            let start = p;
-            while p < n && in_lis[p] {
-                p += 1;
-            }
-            if p - start >= GROUP_MIN_RUN {
-                kept.push((start, p));
-            }
-        }
-        let cps: Vec<u32> = kept
-            .iter()
-            .flat_map(|&(a, b)| (a..b).filter_map(|p| dense[p]))
-            .collect();
-        let (Some(&first_cp), Some(&last_cp)) = (cps.first(), cps.last()) else {
-            return Err(format!("group {g} ({lo:#X}..={hi:#X}) is empty"));
-        };
-        if last_cp > 0xFFFF || cps.len() > 0xFFFF {
-            return Err(format!("group {g} does not fit u16"));
-        }
-        let words = (last_cp - first_cp) as usize / 64 + 1;
-        let w0 = c.bits.len();
-        c.bits.resize(w0 + words, 0);
-        for &cp in &cps {
-            let bit = (cp - first_cp) as usize;
-            c.bits[w0 + bit / 64] |= 1 << (bit % 64);
-        }
-        c.groups.push([first_cp as u16, w0 as u16, words as u16]);
-        // The rank in the list of all groups' members.
-        let mut rank = c.members.len();
-        c.members.extend(cps.iter().map(|&cp| cp as u16));
-        if c.members.len() > 0xFFFF {
-            return Err("too many group members for u16 ranks".into());
-        }
-        for &(a, b) in &kept {
-            for slot in &mut assigned[a..b] {
-                *slot = Some(Assigned::Group(g));
-            }
-            let kind = KIND_GROUP + g as u16;
-            c.segments.push([a as u16, b as u16, kind, rank as u16]);
-            rank += b - a;
-        }
+    let members: Vec<usize> = (0..n)
+        .filter(|&p| dense[p].is_some_and(|cp| (lo..=hi).contains(&cp)))
+        .collect();
+    let values: Vec<u32> = members.iter().map(|&p| dense[p].unwrap_or(0)).collect();
+    let mut in_lis = vec![false; n];
+    for i in longest_increasing(&values) {
+        in_lis[members[i]] = true;
     }
-
-    // Linear runs among the rest.
-    let free = |p: usize, assigned: &[Option<Assigned>]| -> Option<u32> {
-        if assigned[p].is_none() {
-            dense[p].filter(|&cp| cp <= 0xFFFF)
-        } else {
-            None
-        }
-    };
+    let mut free = vec![false; n];
     let mut p = 0;
     while p < n {
-        let Some(cp) = free(p, &assigned) else {
-            p += 1;
-            continue;
-        };
-        let start = p;
-        let mut last = cp;
-        p += 1;
-        while p < n && free(p, &assigned) == Some(last + 1) {
-            last += 1;
-            p += 1;
-        }
-        if p - start >= LINEAR_MIN_RUN {
-            for slot in &mut assigned[start..p] {
-                *slot = Some(Assigned::Linear);
-            }
-            c.segments
-                .push([start as u16, p as u16, KIND_LINEAR, cp as u16]);
-        }
-    }
-
-    // Explicit segments over what is left.
-    let mut p = 0;
-    while p < n {
-        if assigned[p].is_some() || dense[p].is_none() {
+        if !in_lis[p] {
             p += 1;
             continue;
         }
         let start = p;
-        let offset = c.hi.len();
-        let mut end = p;
-        while p < n && assigned[p].is_none() {
-            if dense[p].is_some() {
-                p += 1;
-                end = p;
+        while p < n && in_lis[p] {
+            p += 1;
+        }
+        if p - start >= FREE_MIN_RUN {
+            free[start..p].iter_mut().for_each(|f| *f = true);
+        }
+    }
+    // Drop the pointers whose code point is not the next free one, until all agree. A dropped
+    // pointer's code point is above every earlier free pointer's, so earlier ones stay right.
+    loop {
+        let mut used = vec![false; 0x10000];
+        for p in 0..n {
+            if let (false, Some(cp)) = (free[p], dense[p]) {
+                if let Some(u) = used.get_mut(cp as usize) {
+                    *u = true;
+                }
+            }
+        }
+        let mut cursor = lo;
+        let mut changed = false;
+        for p in 0..n {
+            if !free[p] {
                 continue;
             }
-            let hole = p;
-            while p < n && assigned[p].is_none() && dense[p].is_none() {
-                p += 1;
+            while used.get(cursor as usize) == Some(&true) {
+                cursor += 1;
             }
-            if p - hole >= HOLE_MIN_RUN || p == n || assigned[p].is_some() {
+            if dense[p] == Some(cursor) {
+                cursor += 1;
+            } else {
+                free[p] = false;
+                changed = true;
                 break;
             }
         }
-        p = end;
-        for cp in &dense[start..end] {
-            let cp = cp.unwrap_or(0);
-            let i = c.hi.len();
-            c.hi.push((cp >> 8) as u8);
-            c.lo.push(cp as u8);
-            if cp > 0xFFFF {
-                c.astral.resize(i / 32 + 1, 0);
-                c.astral[i / 32] |= 1 << (i % 32);
-            }
+        if !changed {
+            return free;
         }
-        if c.hi.len() > 0xFFFF {
-            return Err("too many explicit code points for u16 offsets".into());
-        }
-        c.segments
-            .push([start as u16, end as u16, KIND_EXPLICIT, offset as u16]);
     }
-    c.segments.sort_unstable();
+}
 
-    for (p, &expected) in dense.iter().enumerate() {
-        if c.code_point(p) != expected {
+/// Builds the compact form of the index `dense` (code point by pointer).
+pub fn compact(dense: &[Option<u32>], free_range: Option<(u32, u32)>) -> Result<Compact, String> {
+    if dense
+        .iter()
+        .flatten()
+        .any(|&cp| cp & 0xFFFF == 0 || (cp > 0xFFFF && cp >> 16 != 2))
+    {
+        return Err("index maps to U+0000, U+20000 or an astral plane other than 2".into());
+    }
+    let mut c = Compact::default();
+    let free = match free_range {
+        Some(range) => {
+            c.free_start = range.0;
+            free_pointers(dense, range)
+        }
+        None => vec![false; dense.len()],
+    };
+    let mut prev: u32 = 0;
+    for (p, &cp) in dense.iter().enumerate() {
+        let symbol = match cp {
+            None => SYM_NONE,
+            Some(_) if free[p] => SYM_FREE,
+            Some(cp) => {
+                let (b, count, bits) = bucket(cp.abs_diff(prev));
+                c.push_bits(count, bits);
+                let s = u32::from(SYM_DELTA) + 2 * b + u32::from(cp < prev);
+                prev = cp;
+                u8::try_from(s).map_err(|_| "delta symbol above 255")?
+            }
+        };
+        c.symbols.push(symbol);
+    }
+    let decoded = c.decode()?;
+    for (p, (&expected, &got)) in dense.iter().zip(&decoded).enumerate() {
+        if expected != got {
             return Err(format!(
                 "compact table disagrees with the index at pointer {p}"
             ));
@@ -341,56 +306,19 @@ fn read_dense(source: &Path, file: &str) -> Result<Vec<Option<u32>>, String> {
 }
 
 fn render_compact(konst: &str, c: &Compact) -> String {
-    let mut t = String::new();
-    let column = |k: usize| -> Vec<u16> { c.segments.iter().map(|s| s[k]).collect() };
-    let kinds: Vec<u8> = column(2).iter().map(|&k| k as u8).collect();
-    t.push_str(&format!(
-        "/// First pointer of each segment.\npub static {konst}_SEGMENT_START: [u16; {n}] = [\n{}];\n\n\
-         /// End pointer (exclusive) of each segment.\npub static {konst}_SEGMENT_END: [u16; {n}] = [\n{}];\n\n\
-         /// Kind of each segment: 0 explicit, 1 linear, 2 + g monotone group g.\n\
-         pub static {konst}_SEGMENT_KIND: [u8; {n}] = [\n{}];\n\n\
-         /// Per segment: explicit offset, linear first code point or group member rank.\n\
-         pub static {konst}_SEGMENT_VALUE: [u16; {n}] = [\n{}];\n\n",
-        array_body(&column(0), 16),
-        array_body(&column(1), 16),
-        array_body(&kinds, 20),
-        array_body(&column(3), 16),
-        n = c.segments.len(),
-    ));
-    t.push_str(&format!(
-        "/// High bytes of the explicit code points.\npub static {konst}_HI: [u8; {}] = [\n{}];\n\n",
-        c.hi.len(),
-        array_body(&c.hi, 20)
-    ));
-    t.push_str(&format!(
-        "/// Low bytes of the explicit code points.\npub static {konst}_LO: [u8; {}] = [\n{}];\n\n",
-        c.lo.len(),
-        array_body(&c.lo, 20)
-    ));
-    let astral: Vec<String> = c.astral.iter().map(|w| format!("0x{w:08X}")).collect();
-    t.push_str(&format!(
-        "/// Bit i: explicit code point i is in plane 2.\npub static {konst}_ASTRAL: [u32; {}] = [\n{}];\n\n",
-        astral.len(),
-        array_body(&astral, 8)
-    ));
-    let groups: Vec<String> = c
-        .groups
-        .iter()
-        .map(|g| format!("[0x{:04X}, {}, {}]", g[0], g[1], g[2]))
-        .collect();
-    t.push_str(&format!(
-        "/// Per monotone group: [first code point, first word, words].\n\
-         pub static {konst}_GROUPS: [[u16; 3]; {}] = [\n{}];\n\n",
-        groups.len(),
-        array_body(&groups, 4)
-    ));
-    let bits: Vec<String> = c.bits.iter().map(|w| format!("0x{w:016X}")).collect();
-    t.push_str(&format!(
-        "/// The groups' bitmaps.\npub static {konst}_BITS: [u64; {}] = [\n{}];\n",
-        bits.len(),
-        array_body(&bits, 4)
-    ));
-    t
+    format!(
+        "/// One symbol per pointer (layout: tables/src/cjk.rs).\n\
+         pub static {konst}_SYMBOLS: [u8; {}] = [\n{}];\n\n\
+         /// The extra bits of the delta symbols, least significant bit first.\n\
+         pub static {konst}_EXTRA: [u8; {}] = [\n{}];\n\n\
+         /// The first candidate of the free code points.\n\
+         pub const {konst}_FREE_START: u32 = 0x{:04X};\n",
+        c.symbols.len(),
+        array_body(&c.symbols, 20),
+        c.extra.len(),
+        array_body(&c.extra, 20),
+        c.free_start,
+    )
 }
 
 /// Index gb18030 ranges: the BMP ranges as two u16 arrays and the single astral range as
@@ -469,9 +397,9 @@ pub fn generate(source: &Path, file: &str) -> Result<crate::Output, String> {
         .find(|s| s.file == file)
         .ok_or_else(|| format!("no CJK index {file:?}"))?;
     let dense = read_dense(source, spec.file)?;
-    let c = compact(&dense, spec.groups)?;
+    let c = compact(&dense, spec.free)?;
     let mut body = render_compact(spec.konst, &c);
-    let mut raw = c.raw_bytes();
+    let mut raw = c.symbols.len() + c.extra.len();
     let extra = match spec.file {
         "gb18030" => Some(render_gb18030_ranges(source)?),
         "jis0208" => Some(render_katakana(source)?),
@@ -483,12 +411,11 @@ pub fn generate(source: &Path, file: &str) -> Result<crate::Output, String> {
         raw += size;
     }
     let mut text = crate::header(&format!(
-        "index-{}.txt in compact form (layout: tables/src/cjk.rs); {} segments, {} explicit \
-         code points, {} groups; {raw} bytes of arrays.",
+        "index-{}.txt in compact form (layout: tables/src/cjk.rs); {} pointers, {} free; \
+         {raw} bytes of arrays.",
         spec.file,
-        c.segments.len(),
-        c.hi.len(),
-        c.groups.len(),
+        c.symbols.len(),
+        c.symbols.iter().filter(|&&s| s == SYM_FREE).count(),
     ));
     text.push_str(&body);
     Ok(crate::Output {
@@ -510,24 +437,40 @@ mod tests {
     }
 
     #[test]
+    fn buckets_round_trip() {
+        for m in [0, 1, 7, 8, 9, 15, 16, 100, 0x2_FFFF] {
+            let (b, count, bits) = bucket(m);
+            let back = if b < DIRECT {
+                b
+            } else {
+                let k = b - DIRECT;
+                assert_eq!(count, k / 4 + 1);
+                (4 | (k & 3)) << count | bits
+            };
+            assert_eq!(back, m);
+        }
+    }
+
+    #[test]
     fn compact_round_trips_a_small_index() {
         let mut dense: Vec<Option<u32>> = vec![None; 300];
-        for (p, slot) in dense.iter_mut().enumerate().take(40) {
-            *slot = Some(0x4E00 + 3 * p as u32); // monotone group
-        }
+        dense[3] = Some(0x4E05); // taken before the free run fills the gaps
         for (p, slot) in dense.iter_mut().enumerate().take(60).skip(40) {
-            *slot = Some(0x3000 + p as u32); // linear
+            *slot = Some(0x3000 + p as u32); // consecutive
         }
-        dense[70] = Some(0x20001); // astral explicit
+        dense[70] = Some(0x20001); // astral
         dense[72] = Some(0x1234);
-        for (p, slot) in dense.iter_mut().enumerate().take(120).skip(100) {
-            *slot = Some(0x4E01 + 7 * p as u32); // second run of the group
+        let mut cp = 0x4E00;
+        for slot in dense.iter_mut().take(230).skip(200) {
+            if cp == 0x4E05 {
+                cp += 1;
+            }
+            *slot = Some(cp); // free run
+            cp += 1;
         }
-        let c = compact(&dense, &[(0x4E00, 0x9FFF)]).unwrap();
-        for (p, &cp) in dense.iter().enumerate() {
-            assert_eq!(c.code_point(p), cp);
-        }
-        assert_eq!(c.code_point(300), None);
-        assert_eq!(c.hi.len(), 3);
+        let c = compact(&dense, Some((0x4E00, 0x9FFF))).unwrap();
+        assert_eq!(c.decode().unwrap(), dense);
+        assert_eq!(c.symbols.iter().filter(|&&s| s == SYM_FREE).count(), 30);
+        assert!(compact(&[Some(0x20000)], None).is_err());
     }
 }

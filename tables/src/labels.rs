@@ -1,6 +1,7 @@
 //! The label table: every label of `encodings.json`, sorted for binary search, with the ordinal of
 //! its encoding in the file's order (the order of `Encoding::ALL` in the core crate).
 
+use crate::index::array_body;
 use std::path::Path;
 
 /// Encoding names in file order, and (label, ordinal of its encoding) pairs sorted by label.
@@ -127,7 +128,8 @@ impl Json {
     }
 }
 
-/// Renders `labels.rs`.
+/// Renders `labels.rs`: the names, and the labels as one string with end offsets (no pointer and
+/// length per label, which would cost more bytes than the text).
 pub fn generate(source: &Path) -> Result<crate::Output, String> {
     let (names, labels) = read(source)?;
     let mut text = crate::header(
@@ -141,15 +143,29 @@ pub fn generate(source: &Path) -> Result<crate::Output, String> {
         text.push_str(&format!("    {name:?},\n"));
     }
     text.push_str("];\n\n");
-    text.push_str("/// (label, ordinal of its encoding), sorted by label bytes.\n");
-    text.push_str(&format!(
-        "pub static LABELS: [(&[u8], u8); {}] = [\n",
-        labels.len()
-    ));
-    for (label, ordinal) in &labels {
-        text.push_str(&format!("    (b{label:?}, {ordinal}),\n"));
+    let label_ends: Vec<usize> = labels
+        .iter()
+        .scan(0, |end, (label, _)| {
+            *end += label.len();
+            Some(*end)
+        })
+        .collect();
+    if label_ends.last().is_some_and(|&e| e > 0xFFFF) {
+        return Err("labels too long for u16 offsets".into());
     }
-    text.push_str("];\n");
+    let label_text: String = labels.iter().map(|(l, _)| l.as_str()).collect();
+    let ordinals: Vec<usize> = labels.iter().map(|&(_, o)| o).collect();
+    text.push_str(&format!(
+        "/// Every label, sorted by bytes, concatenated.\n\
+         pub static LABEL_TEXT: &[u8] = b{label_text:?};\n\n\
+         /// End of each label in LABEL_TEXT (the start is the previous one's end).\n\
+         pub static LABEL_END: [u16; {n}] = [\n{}];\n\n\
+         /// The ordinal of each label's encoding.\n\
+         pub static LABEL_ENCODING: [u8; {n}] = [\n{}];\n",
+        array_body(&label_ends, 16),
+        array_body(&ordinals, 20),
+        n = labels.len(),
+    ));
     Ok(crate::Output {
         name: "labels.rs",
         text,

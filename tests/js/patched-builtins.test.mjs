@@ -51,6 +51,7 @@ const PATCHES = {
   'TypedArray.prototype.set': ['Object.getPrototypeOf(Uint8Array.prototype)', 'set'],
   'TypedArray.prototype.subarray': ['Object.getPrototypeOf(Uint8Array.prototype)', 'subarray'],
   'TypedArray.prototype.slice': ['Object.getPrototypeOf(Uint8Array.prototype)', 'slice'],
+  'ArrayBuffer.prototype.slice': ['ArrayBuffer.prototype', 'slice'],
   'String.prototype.charCodeAt': ['String.prototype', 'charCodeAt'],
   'String.prototype.slice': ['String.prototype', 'slice'],
   'String.prototype.toLowerCase': ['String.prototype', 'toLowerCase'],
