@@ -8,7 +8,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -87,7 +87,20 @@ const oursLegacy = existsSync(join(pkgDir, 'node-legacy.js')) ? await import(pat
 // it never hands back the native classes); its index requires the encoding-indexes.
 const textEncoding = require('text-encoding');
 if (textEncoding.TextDecoder === globalThis.TextDecoder) throw new Error('bench: text-encoding returned the native TextDecoder');
-const PEERS = { '@exodus/bytes': exodus, 'text-encoding': textEncoding };
+// Our JavaScript build (`text-encoding-wasm/js`: wasm2js of the same wasm) as one more column: its
+// own module graph (a copy of the package's root modules in bench/.cache/js-build/), so that its
+// boundary module is not the wasm entry's. In Node the /js entry builds strings with the host's
+// TextDecoder (the Node entries' Buffer builders are not in its graph).
+const JS_BUILD = 'ours, JS build';
+let oursJs = null;
+if (existsSync(join(pkgDir, 'js.js'))) {
+  const jsDir = join(cacheDir, 'js-build');
+  rmSync(jsDir, { recursive: true, force: true });
+  mkdirSync(jsDir, { recursive: true });
+  for (const name of readdirSync(pkgDir)) if (name.endsWith('.js')) copyFileSync(join(pkgDir, name), join(jsDir, name));
+  oursJs = await import(pathToFileURL(join(jsDir, 'js.js')).href);
+}
+const PEERS = { [JS_BUILD]: oursJs, '@exodus/bytes': exodus, 'text-encoding': textEncoding };
 const list = contenders(ours, globalThis, PEERS);
 const legacyList = legacyEncoders(oursLegacy, { textEncoding, exodus: exodusLegacy });
 const wasmBytes = readFileSync(join(pkgDir, 'wasm_bg.wasm'));
@@ -293,6 +306,7 @@ const header = [
   `- Node ${process.version} (ICU ${process.versions.icu ?? 'none'}), ${cpus()[0]?.model ?? 'cpu?'} × ${cpus().length}`,
   `- peers: @exodus/bytes ${versionOf('@exodus/bytes')} (\`@exodus/bytes/encoding.js\` TextDecoder/TextEncoder; legacy encoders from \`@exodus/bytes/multi-byte.js\` and \`single-byte.js\`), text-encoding ${versionOf('text-encoding')} (\`require('text-encoding')\`, with its encoding-indexes; legacy encoders through \`NONSTANDARD_allowLegacyEncoding\`)`,
   `- ours: \`node.js\`${oursLegacy ? '; legacy encoders from `node-legacy.js`' : ' (no `node-legacy.js`: the encode legacy section is not run)'}`,
+  `- ${JS_BUILD}: ${oursJs ? '`js.js` (the JavaScript build: wasm2js of the same wasm; in Node its strings are built by the host TextDecoder, not Buffer), as a peer column' : 'no `js.js` in the package'}`,
   `- ${OPTS.rounds} interleaved rounds${Object.keys(SECTION_ROUNDS).length ? ` (${Object.entries(SECTION_ROUNDS).map(([k, v]) => `${v} for ${{ decodeCjk: 'decode legacy CJK', encodeLegacy: 'encode legacy' }[k] ?? k}`).join(', ')})` : ''}; in each, every (input, contender) runs ≈${OPTS.targetMs} ms as 3 back-to-back sub-batches and keeps the fastest; every value is the median over rounds; ${gc ? 'a full GC before each input row' : 'no forced GC (gc() unavailable)'}`,
   `- date: ${new Date().toISOString()}; load average at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
 ];
@@ -324,6 +338,7 @@ function ttfdNode() {
   const specs = {
     'ours (node.js)': [pathToFileURL(join(pkgDir, 'node.js')).href, 'm.TextDecoder'],
     'ours (index.js, inlined wasm)': [pathToFileURL(join(pkgDir, 'index.js')).href, 'm.TextDecoder'],
+    ...(oursJs ? { [`${JS_BUILD} (js.js)`]: [pathToFileURL(join(pkgDir, 'js.js')).href, 'm.TextDecoder'] } : {}),
     native: [null, 'globalThis.TextDecoder'],
     'floor: an empty module (import() itself)': ['data:text/javascript,export default 0', 'globalThis.TextDecoder'],
     '@exodus/bytes': ['@exodus/bytes/encoding.js', 'm.TextDecoder'],
@@ -333,6 +348,7 @@ function ttfdNode() {
   // The first Shift_JIS decode: what a CJK encoding's tables cost at first use.
   const sjis = prepared.small.find((f) => f.kind === 'decode' && f.label === 'shift_jis');
   if (sjis) specs['ours (node.js), first decode in shift_jis'] = [pathToFileURL(join(pkgDir, 'node.js')).href, 'm.TextDecoder', sjis];
+  if (sjis && oursJs) specs[`${JS_BUILD} (js.js), first decode in shift_jis`] = [pathToFileURL(join(pkgDir, 'js.js')).href, 'm.TextDecoder', sjis];
   const samples = Object.fromEntries(Object.keys(specs).map((k) => [k, []]));
   const problems = [];
   for (let i = 0; i < TTFD_RUNS; i++) {
@@ -479,6 +495,7 @@ const exodusLegacyEntry = "export { createMultibyteEncoder } from '@exodus/bytes
     rows.push(['ours: full entry + legacy encoders, esbuild --bundle --minify', NaN, NaN, entrySizes['full + legacy']]);
     rows.push(['ours: standard entry, esbuild --bundle --minify', NaN, NaN, entrySizes.standard]);
     rows.push(['ours: polyfill where the host is right (esbuild --splitting: first chunk)', NaN, NaN, entrySizes['polyfill, host right']]);
+    if (entrySizes['js (JavaScript build)']) rows.push([`${JS_BUILD}: /js entry (wasm2js), esbuild --bundle --minify`, NaN, NaN, entrySizes['js (JavaScript build)']]);
     for (const [name, contents] of Object.entries(peerEntries)) {
       try {
         rows.push([`${name}: esbuild --bundle --minify`, ...sizes(await bundle({ stdin: { contents, resolveDir: root, loader: 'js' }, minify: true }))]);
@@ -504,7 +521,8 @@ const exodusLegacyEntry = "export { createMultibyteEncoder } from '@exodus/bytes
 // Headless Chromium
 
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm' };
-const mounts = { '/pkg/': pkgDir, '/bench/': benchDir, '/corpus/': corpusDir, '/cache/': cacheDir };
+// /pkg-js/ is the package again, so that the JavaScript build (/pkg-js/js.js) is its own module graph.
+const mounts = { '/pkg/': pkgDir, '/pkg-js/': pkgDir, '/bench/': benchDir, '/corpus/': corpusDir, '/cache/': cacheDir };
 
 /** A static server on 127.0.0.1 (ephemeral port) for the package, this folder, the corpus and the cache. */
 function serve() {
@@ -554,7 +572,7 @@ async function browserPart() {
   }
   // The pure-JS peers as browser ESM bundles (esbuild, honouring their "browser" fields); ours
   // bundled too, for the time-to-first-decode comparison next to the unbundled entry.
-  const peerUrls = {};
+  const peerUrls = existsSync(join(pkgDir, 'js.js')) ? { [JS_BUILD]: '/pkg-js/js.js' } : {};
   const legacyPeerUrls = {};
   const bundleNotes = [];
   const browserDir = join(cacheDir, 'browser');
@@ -677,10 +695,10 @@ const browserResults = await browserPart().catch((e) => {
       ['encodeIntoLoop', 'chunked encodeInto'],
     ]) {
       const m = r[key];
-      rows.push([`${where}: ${label}`, ratioFmt(m['ours/native']), ratioFmt(m['ours/@exodus/bytes']), ratioFmt(m['ours/text-encoding'])]);
+      rows.push([`${where}: ${label}`, ratioFmt(m['ours/native']), ratioFmt(m['ours/@exodus/bytes']), ratioFmt(m['ours/text-encoding']), ratioFmt(m[`ours/${JS_BUILD}`])]);
     }
   }
-  emit(`### Summary: geometric mean of ours ÷ other (> 1× means ours is faster)\n\n${table(['section', 'ours/native', 'ours/@exodus/bytes', 'ours/text-encoding'], rows)}`);
+  emit(`### Summary: geometric mean of ours ÷ other (> 1× means ours is faster)\n\n${table(['section', 'ours/native', 'ours/@exodus/bytes', 'ours/text-encoding', `ours/${JS_BUILD} (the wasm build ÷ the JavaScript build)`], rows)}`);
 }
 
 emit(`_Finished in ${((Date.now() - started) / 1000).toFixed(0)} s; load average at the end ${loadavg().map((x) => x.toFixed(2)).join(' ')}._`);

@@ -32,11 +32,13 @@ const memoryBufferGetter =
 let loader = null;
 let wasm = null;
 let memory = null;
+let plainMemory = false;
 let buffer = null;
 let mem8 = null;
 let mem16 = null;
 let smallViewsAt = -1;
-const smallViews = [];
+// Replaced, never emptied with `length = 0`: QuickJS can keep high elements of a sparse array then.
+let smallViews = [];
 let io = null;
 let ioAt = 0;
 // IO word offsets (src/wasm.rs): input bytes address and capacity, input units address and
@@ -64,6 +66,12 @@ export function core() {
     if (loader === null) throw new Error('text-encoding-wasm: no wasm loader was set');
     const exports = loader();
     memory = exports.memory;
+    // The JavaScript build's memory is a plain object: its old buffer is not detached on growth.
+    try {
+      memoryBufferGetter(memory);
+    } catch {
+      plainMemory = true;
+    }
     ioAt = exports.io() >>> 2;
     wasm = exports;
     refresh();
@@ -81,17 +89,18 @@ export function onMemory(hook) {
 
 /**
  * Re-derives the memory views if the memory grew since the last look; cheap when it did not: a
- * grown memory detaches its old buffer, whose views then have no bytes.
+ * grown memory detaches its old buffer, whose views then have no bytes (the JavaScript build's
+ * memory does not detach: its buffer is compared instead).
  */
 function refresh() {
-  if (mem8 !== null && byteLengthOf(mem8) !== 0) return;
-  const b = memoryBufferGetter(memory);
+  if (mem8 !== null && (plainMemory ? memory.buffer === buffer : byteLengthOf(mem8) !== 0)) return;
+  const b = plainMemory ? memory.buffer : memoryBufferGetter(memory);
   if (b !== buffer) {
     buffer = b;
     mem8 = new U8(b);
     mem16 = new U16(b);
     io = new U32(b);
-    smallViews.length = 0;
+    smallViews = [];
     smallViewsAt = -1;
     for (const hook of memoryHooks) hook(b);
   }
@@ -254,7 +263,7 @@ export function viewBytes(n) {
   if (n > SMALL) return new U8(buffer, ptr, n);
   // Short views are kept, one per length, while the buffer stays where it is.
   if (ptr !== smallViewsAt) {
-    smallViews.length = 0;
+    smallViews = [];
     smallViewsAt = ptr;
   }
   return smallViews[n] || (smallViews[n] = new U8(buffer, ptr, n));

@@ -1,7 +1,8 @@
 // Sets the wasm loader for Node: wasm_bg.wasm is read from disk next to this file and
-// instantiated synchronously on first use. Imported for its side effect by every Node entry
-// (node.js, node-polyfill.js, node-legacy.js); the CommonJS bundles (cjs/) include it too, with
-// a build-time replacement that reads the wasm relative to __dirname.
+// instantiated synchronously on first use (or the JavaScript build where WebAssembly is off).
+// Imported for its side effect by every Node entry (node.js, node-polyfill.js, node-legacy.js);
+// the CommonJS bundles (cjs/) include it too, with a build-time replacement that reads the wasm
+// (and requires the JavaScript build) relative to __dirname.
 //
 // Node's Buffer gives the boundary native string building and writing (captured here, so later
 // changes to Buffer.prototype change nothing): utf16le strings from wasm memory, one-byte
@@ -26,8 +27,16 @@ const builtin =
   typeof process === 'object' && process !== null && typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule : null;
 const { Buffer, isAscii, isUtf8 } = builtin !== null ? builtin('node:buffer') : await import('node:buffer');
 const fs = builtin !== null ? null : await import('node:fs');
+const nodeModuleFallback = builtin !== null ? null : await import('node:module');
+const nodeModule = () => nodeModuleFallback || builtin('node:module');
 
-setLoader(() => instantiate((fs || builtin('node:fs')).readFileSync(new URL('./wasm_bg.wasm', import.meta.url))));
+// Where WebAssembly is off (`node --jitless`, `--no-expose-wasm`), the JavaScript build of the same
+// core (wasm2js.cjs, see scripts/build.mjs), required synchronously, and only then.
+setLoader(() =>
+  typeof WebAssembly === 'object' && WebAssembly !== null
+    ? instantiate((fs || builtin('node:fs')).readFileSync(new URL('./wasm_bg.wasm', import.meta.url)))
+    : nodeModule().createRequire(import.meta.url)('./wasm2js.cjs').instantiate(),
+);
 
 // Each as `method(receiver, ...args)`, bound to the intrinsic call now (fast, and immune to later
 // changes of Buffer.prototype or Function.prototype).

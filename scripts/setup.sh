@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, skipping what is already there:
 #   the wasm32 target, the wasm-bindgen CLI pinned to the crate's version, npm dependencies, and
-#   (with --browsers) Chromium, Firefox ESR and geckodriver for the browser tests.
+#   (with --browsers) Chromium, Firefox ESR and geckodriver for the browser tests, and JavaScriptCore's
+#   shell for the engine tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,6 +45,8 @@ if [ "$browsers" = 1 ]; then
   command -v firefox-esr >/dev/null || missing+=(firefox-esr)
   # CJK glyphs, so that the playground's screenshots (scripts/test-playground.mjs) show real text.
   [ -d /usr/share/fonts/truetype/wqy ] || missing+=(fonts-wqy-zenhei)
+  # JavaScriptCore's shell (/usr/bin/jsc), one of the engines of scripts/test-engines.mjs.
+  [ -x /usr/bin/jsc ] || missing+=(libjavascriptcoregtk-4.0-bin)
   if [ ${#missing[@]} -gt 0 ]; then
     say "installing Debian packages: ${missing[*]}"
     sudo_cmd=()

@@ -27,6 +27,8 @@ const BUNDLES = {
   lite: "export { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } from 'PKG/lite/index.js';",
   'full + legacy': "export { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } from 'PKG/index.js'; export { encode, createEncoder } from 'PKG/legacy.js';",
   standard: "export * from 'PKG/standard.js';",
+  // The JavaScript build (wasm2js of the same wasm), for hosts without WebAssembly.
+  'js (JavaScript build)': "export { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } from 'PKG/js.js';",
 };
 
 /**

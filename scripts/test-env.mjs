@@ -53,7 +53,7 @@ const TYPES = {
 
 /**
  * Serves on 127.0.0.1 (ephemeral port). `resolveRequest(pathname, url)` returns a file path, an
- * object { body, type } or null (404). Every response carries COOP/COEP/CORP headers so pages are
+ * object { body, type, headers? } or null (404). Every response carries COOP/COEP/CORP headers so pages are
  * cross-origin isolated (SharedArrayBuffer exists). Resolves to { origin, close() }.
  */
 export function startServer(resolveRequest) {
@@ -93,7 +93,7 @@ export function startServer(resolveRequest) {
         // fall through to 404
       }
     } else if (found !== null && typeof found === 'object') {
-      res.writeHead(200, { ...headers, 'Content-Type': found.type || 'text/html; charset=utf-8' });
+      res.writeHead(200, { ...headers, ...found.headers, 'Content-Type': found.type || 'text/html; charset=utf-8' });
       res.end(found.body);
       return;
     }

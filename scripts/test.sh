@@ -24,6 +24,7 @@ stage "rust tests (core, tables, differential)" cargo test --workspace
 # --- suites added by later work go here, one `stage` line each ---
 stage "rust on wasm32 (wasm-bindgen-test: node, chromium, firefox; the browsers' TextDecoder as oracle)" bash scripts/test-wasm.sh
 stage "js api in node, deno, chromium, firefox (portable suite)" node scripts/test-env.mjs --env all
+stage "JavaScript build in engines (node --jitless, JavaScriptCore, QuickJS, Hermes, chromium under a strict CSP)" node scripts/test-engines.mjs
 stage "bundlers (webpack, vite, esbuild, rollup) in chromium" node scripts/test-bundlers.mjs
 stage "types (tsc)" node scripts/check-types.mjs
 stage "js api (node:test)" node --test tests/js/

@@ -5,9 +5,10 @@
 // encodings with a RangeError that points to the full entry, and the standard entries.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import { importPkg, pkgDir } from './package.mjs';
 
@@ -41,7 +42,8 @@ const REPORT = `
 `;
 
 test('exports map: every subpath has deno, browser, node {import, require}, types and default, and every file exists', () => {
-  assert.deepEqual(Object.keys(pkgJson.exports), ['.', './polyfill', './lite', './legacy', './standard', './lite/standard', './package.json']);
+  const jsEntries = ['./js', './js/polyfill', './js/legacy', './js/standard'];
+  assert.deepEqual(Object.keys(pkgJson.exports), ['.', './polyfill', './lite', './legacy', './standard', './lite/standard', ...jsEntries, './package.json']);
   const files = [];
   const collect = (target) => {
     if (typeof target === 'string') files.push(target);
@@ -50,7 +52,10 @@ test('exports map: every subpath has deno, browser, node {import, require}, type
   for (const [subpath, target] of Object.entries(pkgJson.exports)) {
     collect(target);
     if (subpath === './package.json') continue;
-    assert.deepEqual(Object.keys(target), ['deno', 'browser', 'node', 'types', 'default'], subpath);
+    // React Native takes the JavaScript build of each entry (the `/js` entries themselves need no such condition).
+    const conditions = ['deno', 'browser', 'node', 'types', 'default'];
+    assert.deepEqual(Object.keys(target), jsEntries.includes(subpath) ? conditions : ['react-native', ...conditions], subpath);
+    if (!jsEntries.includes(subpath)) assert.match(target['react-native'].default, /^\.\/(lite\/)?js(-[a-z]+)?\.js$/, subpath);
     assert.deepEqual(Object.keys(target.node), ['import', 'require'], subpath);
     assert.match(target.node.require.default, /^\.\/cjs\/.*\.cjs$/, subpath);
     assert.match(target.node.require.types, /\.d\.cts$/, subpath);
@@ -397,4 +402,84 @@ test('bundlers (esbuild, Rollup): the entries keep their wasm loader ("sideEffec
       if (name === 'standard') assert.ok(!code.includes('LegacyEncoder') && !code.includes('makeTextEncoderStream'), `${bundler}: the classes are dropped`);
     }
   }
+});
+
+// The JavaScript build (wasm2js of the same wasm): where WebAssembly is off, what resolves to it.
+const SJIS = 'Array.from(Uint8Array.of(0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf))';
+const NO_WASM = [['--no-expose-wasm'], ['--jitless']];
+const ALL_ENTRIES = (prefix) => `
+  const m = await import('${prefix}');
+  const legacy = await import('${prefix}/legacy');
+  const standard = await import('${prefix}/standard');
+  const out = {
+    sjis: new m.TextDecoder('shift_jis').decode(new Uint8Array(${SJIS})),
+    utf8: Array.from(new m.TextEncoder().encode('火星 😀')).join(),
+    long: new m.TextDecoder().decode(new m.TextEncoder().encode('Марс 火星 '.repeat(50000))).length,
+    legacy: Array.from(legacy.encode('火', 'shift_jis')).join(),
+    standard: standard.percentEncodeAfterEncoding('shift_jis', 'あ ', 'query'),
+  };
+`;
+const ALL_EXPECTED = { sjis: 'あA火星', utf8: '231,129,171,230,152,159,32,240,159,152,128', long: 400000, legacy: '137,206', standard: '%82%A0%20' };
+
+test('node without WebAssembly (--no-expose-wasm, --jitless): the Node entries fall back to the JavaScript build, import and require', () => {
+  for (const flags of NO_WASM) {
+    const esm = run(`${ALL_ENTRIES('text-encoding-wasm')}
+      const lite = await import('text-encoding-wasm/lite');
+      const { installed } = await import('text-encoding-wasm/polyfill');
+      console.log(JSON.stringify({ ...out, wasm: typeof WebAssembly, lite: new lite.TextDecoder('windows-1252').decode(Uint8Array.of(0x80)), installed: installed.every((name) => globalThis[name] === m[name]) }));
+    `, { flags });
+    assert.deepEqual(esm, { ...ALL_EXPECTED, wasm: 'undefined', lite: '€', installed: true }, flags.join());
+    const cjs = run(`
+      const m = require('text-encoding-wasm');
+      const lite = require('text-encoding-wasm/lite');
+      console.log(JSON.stringify({ sjis: new m.TextDecoder('shift_jis').decode(new Uint8Array(${SJIS})), lite: Array.from(new lite.TextEncoder().encode('é')).join() }));
+    `, { type: 'commonjs', flags: [...flags, ...NO_REQUIRE_ESM] });
+    assert.deepEqual(cjs, { sjis: 'あA火星', lite: '195,169' }, flags.join());
+  }
+});
+
+test('text-encoding-wasm/js (and /js/legacy, /js/standard, /js/polyfill): the JavaScript build, import and require, with or without WebAssembly', () => {
+  for (const flags of [[], ...NO_WASM]) {
+    const esm = run(`${ALL_ENTRIES('text-encoding-wasm/js')}
+      const resolved = import.meta.resolve('text-encoding-wasm/js');
+      delete globalThis.TextDecoder;
+      const polyfill = await import('text-encoding-wasm/js/polyfill');
+      console.log(JSON.stringify({ ...out, resolved, installed: polyfill.installed, ours: globalThis.TextDecoder === m.TextDecoder }));
+    `, { flags });
+    assert.match(esm.resolved, /\/js\.js$/);
+    assert.ok(esm.installed.includes('TextDecoder'), flags.join());
+    assert.equal(esm.ours, true);
+    for (const key of Object.keys(ALL_EXPECTED)) assert.equal(esm[key], ALL_EXPECTED[key], `${key} ${flags.join()}`);
+    const cjs = run(`
+      const m = require('text-encoding-wasm/js');
+      const legacy = require('text-encoding-wasm/js/legacy');
+      const standard = require('text-encoding-wasm/js/standard');
+      console.log(JSON.stringify({ resolved: require.resolve('text-encoding-wasm/js'), sjis: new m.TextDecoder('shift_jis').decode(new Uint8Array(${SJIS})), legacy: Array.from(legacy.encode('火', 'shift_jis')).join(), standard: standard.percentEncodeAfterEncoding('shift_jis', 'あ ', 'query') }));
+    `, { type: 'commonjs', flags: [...flags, ...NO_REQUIRE_ESM] });
+    assert.match(cjs.resolved, /\/cjs\/js\.cjs$/);
+    assert.deepEqual({ ...cjs, resolved: undefined }, { resolved: undefined, sjis: 'あA火星', legacy: '137,206', standard: '%82%A0%20' }, flags.join());
+  }
+});
+
+test('react-native condition: every entry resolves to its JavaScript build, which needs no WebAssembly', () => {
+  const out = run(`${ALL_ENTRIES('text-encoding-wasm')}
+    const resolved = ['text-encoding-wasm', 'text-encoding-wasm/polyfill', 'text-encoding-wasm/lite', 'text-encoding-wasm/legacy', 'text-encoding-wasm/standard', 'text-encoding-wasm/lite/standard'].map((s) => import.meta.resolve(s));
+    const lite = await import('text-encoding-wasm/lite');
+    console.log(JSON.stringify({ ...out, resolved, lite: new lite.TextDecoder('windows-1252').decode(Uint8Array.of(0x80)) }));
+  `, { flags: ['--conditions=react-native', '--no-expose-wasm'] });
+  const files = ['js.js', 'js-polyfill.js', 'lite/js.js', 'js-legacy.js', 'js-standard.js', 'lite/js-standard.js'];
+  assert.deepEqual(out.resolved, files.map((f) => pathToFileURL(join(realpathSync(pkgDir), f)).href));
+  assert.deepEqual({ ...out, resolved: undefined }, { ...ALL_EXPECTED, resolved: undefined, lite: '€' });
+});
+
+test('web entries without WebAssembly: the first use throws an Error that says so and names the /js entry', () => {
+  const out = run(`
+    const m = await import('text-encoding-wasm');
+    let error;
+    try { new m.TextDecoder('shift_jis'); } catch (e) { error = { name: e.constructor.name, message: e.message }; }
+    console.log(JSON.stringify(error));
+  `, { flags: ['--conditions=browser', '--no-expose-wasm'] });
+  assert.equal(out.name, 'Error');
+  assert.match(out.message, /no WebAssembly/);
+  assert.match(out.message, /'text-encoding-wasm\/js'/);
 });

@@ -1,0 +1,366 @@
+// `node scripts/test-engines.mjs [--engine NAME]... [--pkg DIR]`
+//
+// The package in engines beyond Node, Deno and the browsers' defaults: each runs the portable suite
+// (tests/portable/, through tests/engines/driver.mjs) and a first-use check (decode Shift_JIS,
+// encode UTF-8), and prints `<engine>: N passed, M failed`; exits 1 if any engine fails or cannot
+// run. Every engine comes from the project's setup (scripts/setup.sh, package.json):
+//   node-js       Node, the `/js` entries (the JavaScript build, wasm2js of the same wasm)
+//   node-jitless  `node --jitless` (no WebAssembly): the Node entries, which fall back to the JS build
+//   jsc           JavaScriptCore's shell (`jsc -m`, Debian's libjavascriptcoregtk-4.0-bin): no
+//                 TextDecoder, no TransformStream; the wasm build (index.js) and the JS build (js.js)
+//   quickjs       QuickJS inside Node (quickjs-emscripten; no WebAssembly): the JS build, bundled
+//   hermes        Hermes (hermes-engine-cli's host binary; no WebAssembly, no class syntax): the JS
+//                 build as one script, transformed by Babel's preset-env to ES5 as an app bundle is
+//   chromium-csp  headless Chromium, page under `Content-Security-Policy: script-src 'self'` (no
+//                 'wasm-unsafe-eval'): the `/js` entries pass the suite; the default entry's first
+//                 use throws an Error that names what was refused and the `/js` entry
+// An engine's own faults, shown by a probe in that engine, and what Babel's class transform cannot
+// keep (constructor and getter shapes), turn the matching failures into `known` skips, printed with
+// the reason; any other failure fails.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { inside, packageDir, root, runCommand, runPage, startServer, withBrowser } from './test-env.mjs';
+
+const portableDir = join(root, 'tests', 'portable');
+const driverTemplate = readFileSync(join(root, 'tests', 'engines', 'driver.mjs'), 'utf8');
+const SMOKE = 'あA火星|231,129,171,230,152,159,32,240,159,152,128';
+const JS_ENTRIES = { entry: 'js.js', legacy: 'js-legacy.js', standard: 'js-standard.js', polyfill: 'js-polyfill.js' };
+const WASM_ENTRIES = { entry: 'index.js', legacy: 'legacy.js', standard: 'standard.js', polyfill: 'polyfill.js' };
+const NODE_ENTRIES = { entry: 'node.js', legacy: 'node-legacy.js', standard: 'node-standard.js', polyfill: 'node-polyfill.js' };
+
+/** The driver with its placeholders filled: module specifiers from `toSpecifier(file)`. */
+function driver(pkg, files, label, toSpecifier, { inertTimers = false } = {}) {
+  return driverTemplate
+    .replace('@@SUITE@@', toSpecifier(join(portableDir, 'suite.mjs')))
+    .replace('@@ENTRY@@', toSpecifier(join(pkg, files.entry)))
+    .replace('@@LEGACY@@', toSpecifier(join(pkg, files.legacy)))
+    .replace('@@STANDARD@@', toSpecifier(join(pkg, files.standard)))
+    .replace('@@POLYFILL@@', toSpecifier(join(pkg, files.polyfill)))
+    .replace('@@LABEL@@', label)
+    .replace('@@INERT_TIMERS@@', inertTimers ? 'yes' : 'no');
+}
+
+/** One script (IIFE) of the driver and everything it imports, for hosts without modules. */
+async function bundleDriver(source, target) {
+  const { build } = await import('esbuild');
+  const r = await build({
+    stdin: { contents: source, resolveDir: root, loader: 'js', sourcefile: 'engine-driver.mjs' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target,
+    logLevel: 'silent',
+  });
+  return r.outputFiles[0].text;
+}
+
+/**
+ * The suite's result from an engine's output (the `@@portable-result` line), with the failures
+ * that `known` explains turned into skips; prints the failures, skips and the summary.
+ */
+function report(label, output, { code = 0, stderr = '', known = [] } = {}) {
+  const line = output.split('\n').find((l) => l.startsWith('@@portable-result '));
+  if (!line) {
+    console.log(`${label}: the suite did not report (exit ${code})\n${output.slice(-2000)}\n${stderr.slice(-2000)}`);
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  const result = JSON.parse(line.slice('@@portable-result '.length));
+  let { passed, failed, skipped } = result;
+  for (const r of result.results) {
+    if (r.status === 'fail') {
+      const why = known.find((k) => k.test.test(r.name) && k.message.test(r.message));
+      if (why) {
+        failed--;
+        skipped++;
+        console.log(`  known ${r.name}\n       ${r.message}\n       (${why.reason})`);
+      } else {
+        console.log(`  FAIL ${r.name}\n       ${r.message}`);
+      }
+    } else if (r.status === 'skip') {
+      console.log(`  skip ${r.name} (${r.message})`);
+    }
+  }
+  if (result.smoke !== SMOKE) {
+    console.log(`  FAIL first use: decode Shift_JIS, encode UTF-8\n       expected ${SMOKE}, got ${result.smoke}`);
+    failed++;
+  } else {
+    passed++;
+  }
+  if (code !== 0 && failed === 0) {
+    console.log(`${label}: exited ${code}\n${stderr.trim().slice(-2000)}`);
+    failed++;
+  }
+  console.log(`${label}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  return { passed, failed, skipped };
+}
+
+function add(total, r) {
+  total.passed += r.passed;
+  total.failed += r.failed;
+  total.skipped += r.skipped;
+  return total;
+}
+
+// ---- the engines ----------------------------------------------------------------------------------
+
+/** Node: the portable runner (tests/portable/cli.mjs) over `files`, with `flags`. */
+async function runNodeSuite(pkg, label, files, flags) {
+  const toUrl = (f) => pathToFileURL(join(pkg, f)).href;
+  const config = { label, entry: toUrl(files.entry), legacy: toUrl(files.legacy), standard: toUrl(files.standard), polyfill: toUrl(files.polyfill), expectSharedArrayBuffer: true };
+  const out = await runCommand(process.execPath, [...flags, join(portableDir, 'cli.mjs'), JSON.stringify(config)], { timeoutMs: 300000 });
+  // cli.mjs has no first-use line: check it here, in the same flags.
+  const smoke = spawnSync(
+    process.execPath,
+    [...flags, '--input-type=module', '-e', `const m = await import(${JSON.stringify(toUrl(files.entry))}); console.log(new m.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf])) + '|' + Array.from(new m.TextEncoder().encode('火星 😀')).join(',') + '|' + typeof WebAssembly)`],
+    { encoding: 'utf8' },
+  );
+  const firstUse = smoke.stdout.trim().replace(/\|[a-z]+$/, '');
+  const withSmoke = (l) => `@@portable-result ${JSON.stringify({ ...JSON.parse(l.slice('@@portable-result '.length)), smoke: firstUse })}`;
+  const lines = out.stdout.split('\n').map((l) => (l.startsWith('@@portable-result ') ? withSmoke(l) : l));
+  if (flags.includes('--jitless') && !smoke.stdout.trim().endsWith('|undefined')) {
+    console.log(`${label}: expected no WebAssembly under --jitless, got ${smoke.stdout.trim()}`);
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  return report(label, lines.join('\n'), { code: out.code, stderr: out.stderr });
+}
+
+async function runJsc(pkg) {
+  const jsc = '/usr/bin/jsc';
+  if (!existsSync(jsc)) throw new Error(`${jsc} not found (scripts/setup.sh --browsers installs libjavascriptcoregtk-4.0-bin)`);
+  const dir = mkdtempSync(join(tmpdir(), 'tew-jsc-'));
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  try {
+    for (const [label, files] of [
+      ['jsc (index.js, wasm)', WASM_ENTRIES],
+      ['jsc (js.js, JavaScript build)', JS_ENTRIES],
+    ]) {
+      const file = join(dir, `${files.entry}-driver.mjs`);
+      writeFileSync(file, driver(pkg, files, label, (p) => p));
+      const out = await runCommand(jsc, ['-m', file], { timeoutMs: 180000 });
+      add(total, report(label, out.stdout, { code: out.code, stderr: out.stderr }));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return total;
+}
+
+/** QuickJS's growable SharedArrayBuffer leaves the grown bytes as they were in memory (not zero). */
+const QUICKJS_PROBE = `(() => {
+  for (let k = 0; k < 8; k++) new Uint8Array(new ArrayBuffer(64)).fill(0x99);
+  if (typeof SharedArrayBuffer !== 'function' || typeof SharedArrayBuffer.prototype.grow !== 'function') return false;
+  for (let k = 0; k < 8; k++) {
+    const g = new SharedArrayBuffer(2, { maxByteLength: 64 });
+    g.grow(40);
+    if (new Uint8Array(g).some((b) => b !== 0)) return true;
+  }
+  return false;
+})()`;
+
+async function runQuickJS(pkg) {
+  const label = 'quickjs (js.js, JavaScript build)';
+  const code = await bundleDriver(driver(pkg, JS_ENTRIES, label, (p) => p), 'es2020');
+  const { getQuickJS } = await import('quickjs-emscripten');
+  const QuickJS = await getQuickJS();
+  const runtime = QuickJS.newRuntime();
+  runtime.setMemoryLimit(1024 * 1024 * 1024);
+  const started = Date.now();
+  runtime.setInterruptHandler(() => Date.now() - started > 240000);
+  const vm = runtime.newContext();
+  const lines = [];
+  let stderr = '';
+  try {
+    const print = vm.newFunction('print', (h) => {
+      lines.push(vm.getString(h));
+    });
+    vm.setProp(vm.global, 'print', print);
+    print.dispose();
+    const noWasm = vm.unwrapResult(vm.evalCode('typeof WebAssembly'));
+    if (vm.getString(noWasm) !== 'undefined') stderr += 'this QuickJS has WebAssembly\n';
+    noWasm.dispose();
+    const probe = vm.unwrapResult(vm.evalCode(QUICKJS_PROBE));
+    const sabFault = vm.dump(probe) === true;
+    probe.dispose();
+    const r = vm.evalCode(code, 'engine-driver.js');
+    if (r.error) {
+      stderr += `${JSON.stringify(vm.dump(r.error))}\n`;
+      r.error.dispose();
+    } else {
+      r.value.dispose();
+    }
+    for (;;) {
+      const jobs = runtime.executePendingJobs();
+      if (jobs.error) {
+        stderr += `${JSON.stringify(vm.dump(jobs.error))}\n`;
+        jobs.error.dispose();
+        break;
+      }
+      if (jobs.value === 0) break;
+    }
+    const known = sabFault
+      ? [
+          {
+            test: /^TextDecoder: resizable buffers are read as they are now/,
+            message: /a length-tracking view on it/,
+            reason: "this QuickJS's SharedArrayBuffer.prototype.grow leaves the new bytes unzeroed (probed)",
+          },
+        ]
+      : [];
+    return report(label, lines.join('\n'), { code: stderr ? 1 : 0, stderr, known });
+  } finally {
+    vm.dispose();
+    runtime.dispose();
+  }
+}
+
+/** What Babel's class transform cannot keep: calls without `new` on an instance, accessor names. */
+const CLASS_TRANSFORM = [
+  {
+    test: /^Text(De|En)coder: interface object \(name, length, new required, prototype\)$/,
+    message: /calling without new on an instance/,
+    reason: "Babel's class transform checks `new` by instanceof, which an instance passes",
+  },
+  {
+    test: /^Text(De|En)coder: attributes and operations on the prototype$/,
+    message: /expected "get encoding", got "get"/,
+    reason: "Babel's class transform names getters `get`",
+  },
+];
+
+async function runHermes(pkg) {
+  const hermes = join(root, 'node_modules', 'hermes-engine-cli', 'linux64-bin', 'hermes');
+  if (!existsSync(hermes)) throw new Error(`${hermes} not found (npm install: hermes-engine-cli)`);
+  const label = 'hermes (js.js, JavaScript build, Babel preset-env)';
+  const bundled = await bundleDriver(driver(pkg, JS_ENTRIES, label, (p) => p, { inertTimers: true }), 'es2020');
+  const { default: Babel } = await import('@babel/standalone');
+  const { code } = Babel.transform(bundled, { presets: [['env', { targets: { ie: '11' } }]], sourceType: 'script', compact: true, comments: false });
+  const dir = mkdtempSync(join(tmpdir(), 'tew-hermes-'));
+  try {
+    const file = join(dir, 'bundle.js');
+    writeFileSync(file, code);
+    const out = await runCommand(hermes, [file], { timeoutMs: 240000 });
+    return report(label, out.stdout, { code: out.code, stderr: out.stderr, known: CLASS_TRANSFORM });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const CSP = "script-src 'self'";
+
+async function runChromiumCsp(pkg) {
+  const label = "chromium, CSP script-src 'self' (js.js, JavaScript build)";
+  const config = { label, entry: '/pkg/js.js', legacy: '/pkg/js-legacy.js', standard: '/pkg/js-standard.js', polyfill: '/pkg/js-polyfill.js', expectSharedArrayBuffer: true };
+  const page = (script) => ({
+    body: `<!doctype html><meta charset="utf-8"><title>CSP</title><pre id="out"></pre>\n${script}`,
+    headers: { 'Content-Security-Policy': CSP },
+  });
+  const server = await startServer((pathname) => {
+    if (pathname === '/suite') return page('<script src="/config.js"></script>\n<script type="module" src="/portable/browser.mjs"></script>');
+    if (pathname === '/default') return page('<script type="module" src="/default.mjs"></script>');
+    if (pathname === '/config.js') return { body: `globalThis.__portableConfig = ${JSON.stringify(config)};`, type: 'text/javascript' };
+    if (pathname === '/default.mjs') {
+      return {
+        type: 'text/javascript',
+        body: `import { TextDecoder } from '/pkg/index.js';
+let result;
+try {
+  result = { decoded: new TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])) };
+} catch (error) {
+  result = { name: error.constructor.name, message: error.message };
+}
+let js;
+try {
+  const m = await import('/pkg/js.js');
+  js = new m.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf])) + '|' + Array.from(new m.TextEncoder().encode('火星 😀')).join(',');
+} catch (error) {
+  js = String(error);
+}
+globalThis.__cspResult = { ...result, js, hasWebAssembly: typeof WebAssembly };
+`,
+      };
+    }
+    if (pathname.startsWith('/pkg/')) return inside(pkg, pathname.slice(5));
+    if (pathname.startsWith('/portable/')) return inside(portableDir, pathname.slice(10));
+    return null;
+  });
+  try {
+    return await withBrowser(
+      'chromium',
+      async (browser) => {
+        const total = { passed: 0, failed: 0, skipped: 0 };
+        const suite = await runPage(browser, `${server.origin}/suite`, 'globalThis.__portableResult', { timeoutMs: 150000 });
+        const smoke = await runPage(browser, `${server.origin}/default`, 'globalThis.__cspResult', { timeoutMs: 60000 });
+        add(total, report(label, `@@portable-result ${JSON.stringify({ ...suite.value, smoke: smoke.value.js })}`));
+        // The default entry under the same policy: a clear Error, not a CompileError.
+        const v = smoke.value;
+        const clear = v.name === 'Error' && /refused to compile or instantiate/.test(v.message) && /'text-encoding-wasm\/js'/.test(v.message) && /CompileError|EvalError/.test(v.message);
+        console.log(`  default entry (index.js) under the policy: ${v.name}: ${v.message}`);
+        if (clear) {
+          total.passed++;
+          console.log("chromium-csp (index.js): the clear Error naming 'text-encoding-wasm/js': 1 passed, 0 failed");
+        } else {
+          total.failed++;
+          console.log(`  FAIL the default entry's first use under CSP: expected an Error naming the /js entry, got ${JSON.stringify(v)}`);
+        }
+        return total;
+      },
+      { timeoutMs: 240000 },
+    );
+  } finally {
+    await server.close();
+  }
+}
+
+// ---- main -------------------------------------------------------------------------------------------
+
+const ENGINES = {
+  'node-js': (pkg) => runNodeSuite(pkg, 'node (js.js, JavaScript build)', JS_ENTRIES, []),
+  'node-jitless': (pkg) => runNodeSuite(pkg, 'node --jitless (node.js, falls back to the JavaScript build)', NODE_ENTRIES, ['--jitless']),
+  jsc: runJsc,
+  quickjs: runQuickJS,
+  hermes: runHermes,
+  'chromium-csp': runChromiumCsp,
+};
+
+async function main(argv) {
+  const pkg = packageDir(argv);
+  let engines = [];
+  for (let i = 0; i < argv.length; i++) if (argv[i] === '--engine') engines.push(...argv[++i].split(','));
+  if (engines.length === 0 || engines.includes('all')) engines = Object.keys(ENGINES);
+  for (const e of engines) if (!ENGINES[e]) throw new Error(`unknown engine ${e} (${Object.keys(ENGINES).join(', ')}, all)`);
+  if (!existsSync(join(pkg, 'js.js'))) throw new Error(`${pkg} has no JavaScript build (npm run build)`);
+  const totals = [];
+  for (const name of engines) {
+    console.log(`\n--- ${name}`);
+    let result;
+    try {
+      result = await ENGINES[name](pkg);
+    } catch (error) {
+      console.log(`${name}: could not run: ${error && error.stack ? error.stack : error}`);
+      result = { passed: 0, failed: 1, skipped: 0 };
+    }
+    totals.push([name, result]);
+  }
+  console.log('');
+  for (const [name, r] of totals) console.log(`${name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+  return totals.every(([, r]) => r.failed === 0 && r.passed > 0) ? 0 : 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const overall = setTimeout(() => {
+    console.error('test-engines: overall time limit (10 min) reached');
+    process.exit(1);
+  }, 10 * 60 * 1000);
+  overall.unref();
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error && error.stack ? error.stack : error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,40 @@
+// Runs the portable suite (tests/portable/) in a bare JavaScript engine, as one module or bundled
+// script: scripts/test-engines.mjs fills in the placeholders (the package entries to test, a label)
+// before running or bundling it. Output goes through the host's `print` (JavaScriptCore, QuickJS
+// and Hermes shells) or console.log; the last line is `@@portable-result {json}` for the runner.
+// Hosts without both timers (JavaScriptCore's shell has no clearTimeout), or whose timers fire
+// before pending promise jobs (Hermes' shell), get inert ones: the suite's per-test timeout then
+// never fires, and the runner's own time limit bounds the run instead.
+
+import { formatSummary, runSuite } from '@@SUITE@@';
+import * as api from '@@ENTRY@@';
+import * as legacy from '@@LEGACY@@';
+import * as standard from '@@STANDARD@@';
+
+const out = typeof print === 'function' ? print : (line) => console.log(line);
+if (typeof setTimeout !== 'function' || typeof clearTimeout !== 'function' || '@@INERT_TIMERS@@' === 'yes') {
+  globalThis.setTimeout = () => 0;
+  globalThis.clearTimeout = () => {};
+}
+
+/** What a user of this engine first does: decode Shift_JIS, encode UTF-8 (checked by the runner). */
+function smoke() {
+  try {
+    const sjis = new api.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf]));
+    return `${sjis}|${Array.prototype.join.call(new api.TextEncoder().encode('\u706b\u661f \u{1F600}'), ',')}`;
+  } catch (error) {
+    return String(error);
+  }
+}
+
+runSuite({ api, legacy, standard, loadPolyfill: () => import('@@POLYFILL@@') }).then(
+  (summary) => {
+    out(formatSummary('@@LABEL@@', summary));
+    const { passed, failed, skipped, results } = summary;
+    out(`@@portable-result ${JSON.stringify({ passed, failed, skipped, results, smoke: smoke() })}`);
+  },
+  (error) => {
+    const message = String(error && error.stack ? error.stack : error);
+    out(`@@portable-result ${JSON.stringify({ passed: 0, failed: 1, skipped: 0, results: [{ name: 'load', status: 'fail', message }] })}`);
+  },
+);

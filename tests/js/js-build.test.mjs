@@ -1,0 +1,150 @@
+// The JavaScript build (wasm2js of the same wasm, `text-encoding-wasm/js`) against the wasm build,
+// which the Rust differential tests hold to encoding_rs: the same random inputs through both, in
+// every encoding, must give the same strings, bytes and errors (decode one-shot and streamed, fatal
+// and replacement; UTF-8 encode and encodeInto; the legacy encoders in each mode), including
+// inputs large enough to grow the JavaScript build's memory. The JavaScript build is imported
+// from a copy of the package's root modules, so it is its own module graph (its own boundary).
+
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { importPkg, pkgDir } from './package.mjs';
+
+const copy = mkdtempSync(join(tmpdir(), 'tew-js-build-'));
+after(() => rmSync(copy, { recursive: true, force: true }));
+for (const name of readdirSync(pkgDir)) if (name.endsWith('.js')) copyFileSync(join(pkgDir, name), join(copy, name));
+const js = await import(pathToFileURL(join(copy, 'js.js')).href);
+const jsLegacy = await import(pathToFileURL(join(copy, 'js-legacy.js')).href);
+const jsBoundary = await import(pathToFileURL(join(copy, 'boundary.js')).href);
+const wasm = await importPkg('node.js');
+const wasmLegacy = await importPkg('node-legacy.js');
+
+const ENCODINGS = [
+  'utf-8', 'ibm866', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7', 'iso-8859-8',
+  'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15', 'iso-8859-16', 'koi8-r', 'koi8-u', 'macintosh',
+  'windows-874', 'windows-1250', 'windows-1251', 'windows-1252', 'windows-1253', 'windows-1254', 'windows-1255', 'windows-1256',
+  'windows-1257', 'windows-1258', 'x-mac-cyrillic', 'gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr',
+  'utf-16be', 'utf-16le', 'x-user-defined',
+];
+
+/** A seeded generator (xorshift32), so a failure repeats. */
+function rng(seed) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+/** Random bytes: fully random, or mostly ASCII with runs of high bytes and escapes (for the stateful decoders). */
+function randomBytes(next, n) {
+  const out = new Uint8Array(n);
+  const mostlyAscii = next() < 0.5;
+  for (let i = 0; i < n; i++) {
+    const r = next();
+    if (!mostlyAscii) out[i] = (r * 256) | 0;
+    else if (r < 0.6) out[i] = 0x20 + ((next() * 95) | 0);
+    else if (r < 0.65) out[i] = 0x1b;
+    else out[i] = 0x80 + ((next() * 128) | 0);
+  }
+  return out;
+}
+
+/** A random string of `n` code units: ASCII, Latin, Cyrillic, CJK, astral, and lone surrogates. */
+function randomString(next, n) {
+  let s = '';
+  while (s.length < n) {
+    const r = next();
+    if (r < 0.3) s += String.fromCharCode(0x20 + ((next() * 95) | 0));
+    else if (r < 0.45) s += String.fromCharCode(0xa0 + ((next() * 0x1e0) | 0));
+    else if (r < 0.55) s += String.fromCharCode(0x400 + ((next() * 0x60) | 0));
+    else if (r < 0.85) s += String.fromCharCode(0x3000 + ((next() * 0x6000) | 0));
+    else if (r < 0.95) s += String.fromCodePoint(0x10000 + ((next() * 0x2ffff) | 0));
+    else s += String.fromCharCode(0xd800 + ((next() * 0x800) | 0));
+  }
+  return s;
+}
+
+/** The outcome of `fn`: its value, or the class and message of what it threw. */
+function outcome(fn) {
+  try {
+    const v = fn();
+    return v instanceof Uint8Array ? { bytes: Array.from(v) } : { value: v };
+  } catch (error) {
+    return { threw: error.constructor.name, message: error.message };
+  }
+}
+
+test('the JavaScript build is wasm2js output with no WebAssembly in it, under the same boundary', () => {
+  const core = jsBoundary.core();
+  assert.equal(typeof core.decode_once, 'function');
+  assert.ok(!(core.memory instanceof WebAssembly.Memory), 'a plain memory object');
+  assert.ok(core.memory.buffer instanceof ArrayBuffer);
+});
+
+test('decode: every encoding, random inputs, one-shot and streamed, replacement and fatal: the same as the wasm build', () => {
+  const next = rng(0x5eed);
+  for (const label of ENCODINGS) {
+    for (let round = 0; round < 6; round++) {
+      const bytes = randomBytes(next, 1 + ((next() * 3000) | 0));
+      for (const fatal of [false, true]) {
+        const a = outcome(() => new js.TextDecoder(label, { fatal }).decode(bytes));
+        const b = outcome(() => new wasm.TextDecoder(label, { fatal }).decode(bytes));
+        assert.deepEqual(a, b, `${label} fatal=${fatal} round ${round}`);
+      }
+      const cuts = [0, (next() * bytes.length) | 0, (next() * bytes.length) | 0, bytes.length].sort((x, y) => x - y);
+      const streamed = (api) =>
+        outcome(() => {
+          const d = new api.TextDecoder(label);
+          let s = '';
+          for (let i = 0; i + 1 < cuts.length; i++) s += d.decode(bytes.subarray(cuts[i], cuts[i + 1]), { stream: true });
+          return s + d.decode();
+        });
+      assert.deepEqual(streamed(js), streamed(wasm), `${label} streamed round ${round}`);
+    }
+  }
+});
+
+test('encode: UTF-8 (encode, encodeInto) and every legacy encoder in each mode, random strings: the same as the wasm build', () => {
+  const next = rng(0xc0de);
+  for (let round = 0; round < 20; round++) {
+    const s = randomString(next, 1 + ((next() * 2000) | 0));
+    assert.deepEqual(Array.from(new js.TextEncoder().encode(s)), Array.from(new wasm.TextEncoder().encode(s)), `utf-8 round ${round}`);
+    const size = (next() * 600) | 0;
+    const da = new Uint8Array(size);
+    const db = new Uint8Array(size);
+    assert.deepEqual(new js.TextEncoder().encodeInto(s, da), new wasm.TextEncoder().encodeInto(s, db));
+    assert.deepEqual(Array.from(da), Array.from(db), `encodeInto round ${round}`);
+  }
+  for (const label of ENCODINGS) {
+    for (let round = 0; round < 3; round++) {
+      const s = randomString(next, 1 + ((next() * 800) | 0));
+      for (const options of [{ mode: 'fatal' }, { mode: 'html' }, { mode: 'replace', replacement: '?' }]) {
+        const a = outcome(() => jsLegacy.encode(s, label, options));
+        const b = outcome(() => wasmLegacy.encode(s, label, options));
+        assert.deepEqual(a, b, `${label} ${options.mode} round ${round}`);
+      }
+    }
+  }
+});
+
+test('large inputs grow the JavaScript build memory, and what follows still agrees with the wasm build', () => {
+  const before = jsBoundary.core().memory.buffer.byteLength;
+  const text = 'Марс 火星 🚀 Mars '.repeat(200000);
+  const utf8 = new js.TextEncoder().encode(text);
+  assert.deepEqual(utf8, new wasm.TextEncoder().encode(text));
+  assert.equal(new js.TextDecoder().decode(utf8), text);
+  const sjis = wasmLegacy.encode(text.replaceAll('🚀', ''), 'shift_jis');
+  assert.equal(new js.TextDecoder('shift_jis').decode(sjis), new wasm.TextDecoder('shift_jis').decode(sjis));
+  assert.ok(jsBoundary.core().memory.buffer.byteLength > before, 'the memory grew');
+  // Short calls after growth read the new buffer, not the old one.
+  assert.equal(new js.TextDecoder('shift_jis').decode(Uint8Array.of(0x82, 0xa0, 0x41)), 'あA');
+  const dest = new Uint8Array(4);
+  assert.deepEqual(new js.TextEncoder().encodeInto('\u{1D306}', dest), { read: 2, written: 4 });
+  assert.deepEqual(Array.from(dest), [0xf0, 0x9d, 0x8c, 0x86]);
+});
