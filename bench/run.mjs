@@ -628,6 +628,51 @@ async function browserPart() {
     const s = await sections('Chromium', (name, rounds = OPTS.rounds) => page.evaluate((n, o) => window.bench.run(n, o), name, { ...OPTS, rounds }));
     await page.close();
 
+    // Heap kept by one decoded 64 MB ASCII string, in a fresh context per contender (CDP: the
+    // V8 heap in use, plus what the embedder keeps for it where Chromium reports that).
+    log('chromium: memory');
+    {
+      const heapRows = [];
+      const measured = {};
+      for (const [name, src] of [['ours', '/pkg/index.js'], ['native', '']]) {
+        const ctx = await browser.createBrowserContext();
+        try {
+          const p = await ctx.newPage();
+          await p.goto(`${origin}/bench/ttfd.html?bytes=[]`);
+          const cdp = await p.createCDPSession();
+          await p.evaluate(async (url) => {
+            const m = url ? await import(url) : null;
+            window.TD = m ? m.TextDecoder : globalThis.TextDecoder;
+            const bytes = new Uint8Array(64e6).fill(0x61);
+            for (let i = 0; i < bytes.length; i += 61) bytes[i] = 0x20;
+            new window.TD().decode(bytes.subarray(0, 1e6));
+            window.bytes = bytes;
+          }, src);
+          const heap = async () => {
+            await cdp.send('HeapProfiler.collectGarbage');
+            const u = await cdp.send('Runtime.getHeapUsage');
+            return u.usedSize + (u.embedderHeapUsedSize || 0) + (u.backingStorageSize || 0);
+          };
+          const before = await heap();
+          const length = await p.evaluate(() => {
+            window.s = new window.TD().decode(window.bytes);
+            return window.s.length;
+          });
+          const after = await heap();
+          measured[name] = length === 64e6 ? (after - before) / 1e6 : NaN;
+        } catch (e) {
+          measured[name] = NaN;
+        } finally {
+          await ctx.close();
+        }
+      }
+      heapRows.push(['heap kept by one decoded 64 MB ASCII string (MB)', ...['ours', 'native'].map((k) => (Number.isFinite(measured[k]) ? measured[k].toFixed(1) : '—')), ratioFmt(ratio(measured.native, measured.ours))]);
+      emit(
+        `### Chromium: memory\n\nIn a fresh browser context per contender (the entry unbundled), the V8 heap in use plus what Chromium reports for the embedder and backing stores (CDP Runtime.getHeapUsage after HeapProfiler.collectGarbage), before and after one \`decode()\` of 64 MB of ASCII. Last column: native ÷ ours (≥ 1× means ours keeps no more).\n\n` +
+          table(['what', 'ours', 'native', 'ratio'], heapRows),
+      );
+    }
+
     // Time to first decode: a fresh browser context (own renderer, empty caches) per sample.
     log('chromium: time to first decode');
     const specs = { 'ours (index.js, unbundled)': '/pkg/index.js', 'ours (esbuild bundle)': '/cache/browser/ours.js', native: '', 'floor: an empty module (import() itself)': '/cache/browser/empty.js' };
