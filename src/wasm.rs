@@ -462,13 +462,11 @@ pub fn encoder_new(ordinal: u32) -> u32 {
     STATE.with_borrow_mut(|s| s.encoders.insert(Encoder::new(encoding)))
 }
 
-/// Encodes `input_units[..len]` with encoder `handle`; `last` processes end-of-queue; `html`
-/// writes `&#N;` for unmappable scalar values, otherwise the call stops at the first one.
-/// Returns the byte count at `output_bytes_ptr()` (with `last_read()` units consumed), or, for an
-/// unmappable scalar value in fatal mode, `-(1 + code point)` with the bytes before it discarded;
-/// -2... is never a code point: a bad handle returns `i32::MIN`.
-#[wasm_bindgen]
-pub fn encoder_encode(handle: u32, len: u32, last: bool, html: bool) -> i32 {
+/// Runs encoder `handle` over `input_units[..len]` into `output_bytes` (`html`: `&#N;` for each
+/// unmappable scalar value; otherwise it stops at the first one), publishes the units read and
+/// the buffer address, and returns (bytes written, the unmappable scalar value it stopped at), or
+/// `None` for a bad handle. Shared by `encoder_encode` and `encoder_encode_or_fail`.
+fn run_encoder(handle: u32, len: u32, last: bool, html: bool) -> Option<(usize, Option<char>)> {
     STATE.with_borrow_mut(|s| {
         let State {
             input_units,
@@ -477,9 +475,7 @@ pub fn encoder_encode(handle: u32, len: u32, last: bool, html: bool) -> i32 {
             last_read,
             ..
         } = s;
-        let Some(encoder) = encoders.get(handle) else {
-            return i32::MIN;
-        };
+        let encoder = encoders.get(handle)?;
         let input = input_units.get(..len as usize).unwrap_or(&[]);
         let need = if html {
             encoder.max_buffer_length_html(input.len())
@@ -488,6 +484,7 @@ pub fn encoder_encode(handle: u32, len: u32, last: bool, html: bool) -> i32 {
         };
         reserve(output_bytes, need.unwrap_or(usize::MAX));
         let (mut read, mut written) = (0, 0);
+        let mut unmappable = None;
         loop {
             let (result, r, w) = if html {
                 let (result, r, w, _) =
@@ -509,17 +506,30 @@ pub fn encoder_encode(handle: u32, len: u32, last: bool, html: bool) -> i32 {
                     reserve(output_bytes, more);
                 }
                 EncoderResult::Unmappable(c) => {
-                    *last_read = read as u32;
-                    set_io(IO_LAST_READ, read as u32);
-                    return -1 - c as i32;
+                    unmappable = Some(c);
+                    break;
                 }
             }
         }
         *last_read = read as u32;
         set_io(IO_LAST_READ, read as u32);
         set_io(IO_OUT_BYTES, output_bytes.as_mut_ptr() as u32);
-        written as i32
+        Some((written, unmappable))
     })
+}
+
+/// Encodes `input_units[..len]` with encoder `handle`; `last` processes end-of-queue; `html`
+/// writes `&#N;` for unmappable scalar values, otherwise the call stops at the first one.
+/// Returns the byte count at `output_bytes_ptr()` (with `last_read()` units consumed), or, for an
+/// unmappable scalar value in fatal mode, `-(1 + code point)` with the bytes before it discarded;
+/// -2... is never a code point: a bad handle returns `i32::MIN`.
+#[wasm_bindgen]
+pub fn encoder_encode(handle: u32, len: u32, last: bool, html: bool) -> i32 {
+    match run_encoder(handle, len, last, html) {
+        None => i32::MIN,
+        Some((_, Some(c))) => -1 - c as i32,
+        Some((written, None)) => written as i32,
+    }
 }
 
 /// Frees an encoder handle (a no-op for a freed or unknown handle).
@@ -540,48 +550,13 @@ static LAST_UNMAPPABLE: core::sync::atomic::AtomicI32 = core::sync::atomic::Atom
 #[wasm_bindgen]
 pub fn encoder_encode_or_fail(handle: u32, len: u32, last: bool) -> i32 {
     LAST_UNMAPPABLE.store(-1, Relaxed);
-    STATE.with_borrow_mut(|s| {
-        let State {
-            input_units,
-            output_bytes,
-            encoders,
-            last_read,
-            ..
-        } = s;
-        let Some(encoder) = encoders.get(handle) else {
-            return i32::MIN;
-        };
-        let input = input_units.get(..len as usize).unwrap_or(&[]);
-        reserve(
-            output_bytes,
-            encoder.max_buffer_length(input.len()).unwrap_or(usize::MAX),
-        );
-        let (mut read, mut written) = (0, 0);
-        loop {
-            let (result, r, w) = encoder.encode_from_utf16_without_replacement(
-                &input[read..],
-                &mut output_bytes[written..],
-                last,
-            );
-            read += r;
-            written += w;
-            match result {
-                EncoderResult::InputEmpty => break,
-                EncoderResult::OutputFull => {
-                    let more = output_bytes.len() + 64;
-                    reserve(output_bytes, more);
-                }
-                EncoderResult::Unmappable(c) => {
-                    LAST_UNMAPPABLE.store(c as i32, Relaxed);
-                    break;
-                }
-            }
-        }
-        *last_read = read as u32;
-        set_io(IO_LAST_READ, read as u32);
-        set_io(IO_OUT_BYTES, output_bytes.as_mut_ptr() as u32);
-        written as i32
-    })
+    let Some((written, unmappable)) = run_encoder(handle, len, last, false) else {
+        return i32::MIN;
+    };
+    if let Some(c) = unmappable {
+        LAST_UNMAPPABLE.store(c as i32, Relaxed);
+    }
+    written as i32
 }
 
 /// The scalar value the last `encoder_encode_or_fail` call stopped at, or -1 if it did not.
