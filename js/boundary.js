@@ -108,11 +108,13 @@ function refresh() {
 
 /** The unit count read by the last encode call. */
 export function lastRead() {
+  refresh(); // the call before may have grown memory
   return io[ioAt + LAST_READ];
 }
 
 /** What the last decode_once wrote (OUT_ASCII: nothing; the output is the input). */
 export function outputKind() {
+  refresh(); // the call before may have grown memory
   return io[ioAt + OUT_KIND];
 }
 

@@ -5,10 +5,12 @@
 // can use.
 
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { importPkg } from './package.mjs';
+import { importPkg, pkgDir } from './package.mjs';
 
 const { TextDecoder, TextEncoder } = await importPkg('node.js');
 const web = await importPkg('index.js');
@@ -218,4 +220,22 @@ test('above the slice limit, well-formed UTF-8 is built by the host at once; BOM
   } finally {
     boundary.setSliceLimits(saved.bytes, saved.units);
   }
+});
+
+test('results read back after a call that grew wasm memory are right (fresh process, first calls)', () => {
+  // In a fresh realm the first large calls grow memory inside wasm (after the input was copied
+  // in), so every value read back afterwards must come through the new memory.
+  const code = `
+    const { TextEncoder, TextDecoder } = await import(${JSON.stringify(pathToFileURL(`${pkgDir}/node.js`).href)});
+    const e = new TextEncoder();
+    const out = [];
+    out.push(e.encodeInto('€'.repeat(1e6), new Uint8Array(3e6)));
+    out.push(e.encodeInto('火星'.repeat(2e6), new Uint8Array(12e6 + 5)));
+    out.push(new TextDecoder('shift_jis').decode(new Uint8Array(4e6).fill(0x41)).length);
+    out.push(new TextDecoder('windows-1252').decode(new Uint8Array(3e6).fill(0x80)).length);
+    console.log(JSON.stringify(out));
+  `;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout), [{ read: 1e6, written: 3e6 }, { read: 4e6, written: 12e6 }, 4e6, 3e6]);
 });
