@@ -8,22 +8,19 @@
 // or `Function.prototype.apply` changes nothing here. A Uint8Array from user code may carry an
 // own `length` or `subarray`: its bytes are read through intrinsics.
 
-import { bufferOf, byteLengthOf, byteOffsetOf, setBytes } from './webidl.js';
+import { bufferOf, byteLengthOf, byteOffsetOf, setBytes, uncurry } from './webidl.js';
 
 const U8 = Uint8Array;
 const U16 = Uint16Array;
 const U32 = Uint32Array;
 const apply = Reflect.apply;
-/** `method` as a plain function of (receiver, ...args), bound now to the intrinsic call. */
-const uncurry = (method) => Function.prototype.call.bind(method);
-const charCodeAtOf = uncurry(String.prototype.charCodeAt);
+/** `string.charCodeAt(i)` through the intrinsic method. */
+export const charCodeAt = uncurry(String.prototype.charCodeAt);
 const stringSlice = uncurry(String.prototype.slice);
 const toLowerCase = uncurry(String.prototype.toLowerCase);
 /** `String.fromCharCode(...units)` for an array-like of units, bound now to the intrinsic apply. */
 const fromCharCodeApply = Function.prototype.apply.bind(String.fromCharCode);
 const min = Math.min;
-/** `string.charCodeAt(i)` through the intrinsic method. */
-export const charCodeAt = charCodeAtOf;
 const memoryBufferGetter =
   typeof WebAssembly === 'object' && WebAssembly !== null
     ? uncurry(Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get)
@@ -191,7 +188,7 @@ export function putString(string, start = 0, end = string.length) {
   }
   const m = mem16;
   const at = (ptr >>> 1) - start;
-  for (let i = start; i < end; i++) m[at + i] = charCodeAtOf(string, i);
+  for (let i = start; i < end; i++) m[at + i] = charCodeAt(string, i);
   return n;
 }
 

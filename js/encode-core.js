@@ -10,7 +10,7 @@
 // kept alive for the rest), which "replace" and the URL Standard's percent-encoding build on.
 // Inputs above the slice limit cross into wasm in slices (never between a surrogate pair).
 
-import { concatBytes, core, encodingName, lookupLabel, putString, quoteLabel, sliceEnd, sliceUnitsLimit, takeBytes } from './boundary.js';
+import { concatBytes, core, encodingName, lastRead, lookupLabel, putString, quoteLabel, sliceEnd, sliceUnitsLimit, takeBytes } from './boundary.js';
 import { toDOMString } from './webidl.js';
 
 /** The error modes `encode` accepts. */
@@ -130,7 +130,7 @@ export function encodeWith(handle, string, last, s) {
     if (n >= 0) return takeBytes(n);
     if (n === BAD_HANDLE) throw internalError();
     const cp = -n - 1;
-    throw unmappable(cp, offset + w.last_read() - unitsOf(cp), s.ordinal);
+    throw unmappable(cp, offset + lastRead() - unitsOf(cp), s.ordinal);
   };
   if (string.length <= sliceUnitsLimit) return run(0, string.length, last, 0);
   const parts = [];
@@ -159,7 +159,7 @@ export function encodeOrFailEach(handle, string, last, sink) {
     if (n === BAD_HANDLE) throw internalError();
     const bytes = takeBytes(n);
     const cp = w.last_unmappable();
-    const read = w.last_read();
+    const read = lastRead();
     if (bytes.length > 0) sink.bytes(bytes);
     if (cp < 0) {
       at = end;

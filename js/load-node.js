@@ -19,6 +19,7 @@ import {
   setNativeStringWriter,
 } from './boundary.js';
 import { instantiate } from './instantiate.js';
+import { uncurry } from './webidl.js';
 
 // Node's built-in modules through process.getBuiltinModule where Node has it (20.16 and later):
 // no trip through the ESM loader, which costs milliseconds at import. (The CommonJS build
@@ -38,9 +39,8 @@ setLoader(() =>
     : nodeModule().createRequire(import.meta.url)('./wasm2js.cjs').instantiate(),
 );
 
-// Each as `method(receiver, ...args)`, bound to the intrinsic call now (fast, and immune to later
-// changes of Buffer.prototype or Function.prototype).
-const uncurry = (method) => Function.prototype.call.bind(method);
+// Each as `method(receiver, ...args)` (webidl.js's uncurry): immune to later changes of
+// Buffer.prototype or Function.prototype.
 const latin1Slice = uncurry(Buffer.prototype.latin1Slice);
 const ucs2Slice = uncurry(Buffer.prototype.ucs2Slice);
 const ucs2Write = uncurry(Buffer.prototype.ucs2Write);

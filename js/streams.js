@@ -17,7 +17,7 @@
 import { encodingName } from './boundary.js';
 import { decodeWith, decoderState, releaseHandle } from './text-decoder.js';
 import { encodeUtf8 } from './text-encoder.js';
-import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDOMString } from './webidl.js';
+import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDOMString, uncurry } from './webidl.js';
 
 /**
  * The host's TransformStream, captured when this module is evaluated. Where the global is an
@@ -40,8 +40,8 @@ const EMPTY = new Uint8Array(0);
 const REPLACEMENT_UTF8 = [0xef, 0xbf, 0xbd];
 
 // Captured now, so later changes to WeakMap.prototype change nothing here.
-const weakMapGet = Function.prototype.call.bind(WeakMap.prototype.get);
-const weakMapSet = Function.prototype.call.bind(WeakMap.prototype.set);
+const weakMapGet = uncurry(WeakMap.prototype.get);
+const weakMapSet = uncurry(WeakMap.prototype.set);
 
 function decoderSlots(slots, object, member) {
   const s = weakMapGet(slots, object);

@@ -72,13 +72,14 @@ export function newDecoderState(ordinal, fatal, ignoreBOM) {
   return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false };
 }
 
-/** Encodings whose decoder turns each ASCII byte into itself from its initial state (src/encoding.rs). */
-const ASCII_IDENTITY = new Set(
-  ['utf-8', 'ibm866', 'koi8-r', 'koi8-u', 'macintosh', 'x-mac-cyrillic', 'gbk', 'gb18030', 'big5', 'euc-jp', 'shift_jis', 'euc-kr', 'x-user-defined']
-    .concat(['2', '3', '4', '5', '6', '7', '8', '8-i', '10', '13', '14', '15', '16'].map((n) => `iso-8859-${n}`))
-    .concat(['874', '1250', '1251', '1252', '1253', '1254', '1255', '1256', '1257', '1258'].map((n) => `windows-${n}`)),
-);
-const asciiIdentity = Set.prototype.has.bind(ASCII_IDENTITY);
+/**
+ * Whether the encoding's decoder turns each ASCII byte into itself from its initial state: all but
+ * these (the same rule as `Encoding::ascii_is_identity` in src/encoding.rs; replacement never
+ * reaches a decoder here).
+ */
+const NOT_ASCII_IDENTITY = new Set(['utf-16be', 'utf-16le', 'iso-2022-jp', 'replacement']);
+const notAsciiIdentity = Set.prototype.has.bind(NOT_ASCII_IDENTITY);
+const asciiIdentity = (name) => !notAsciiIdentity(name);
 
 /** Frees the streaming handle of `s`, if any. */
 export function releaseHandle(s, token) {

@@ -4,7 +4,6 @@
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
 const typedArrayTag = getter(TypedArrayPrototype, Symbol.toStringTag);
-const typedArrayTagOf = Function.prototype.call.bind(typedArrayTag);
 const typedArrayBuffer = getter(TypedArrayPrototype, 'buffer');
 const typedArrayByteOffset = getter(TypedArrayPrototype, 'byteOffset');
 const typedArrayByteLength = getter(TypedArrayPrototype, 'byteLength');
@@ -18,8 +17,13 @@ const call = Function.prototype.call.bind(Function.prototype.call);
 
 // Intrinsic typed-array accessors, for code that must not trust a view's own (or overridden)
 // `length`, `buffer`, `byteOffset` or `set`.
-// Each bound now to the intrinsic call: `f(view)` is `getter.call(view)`, fast in every engine.
-const uncurry = (method) => Function.prototype.call.bind(method);
+/**
+ * `method` as a plain function of (receiver, ...args), bound now to the intrinsic call: later
+ * changes to the prototype or to Function.prototype.call change nothing, and it is fast in every
+ * engine (Reflect.apply with an argument array is not, in Chromium).
+ */
+export const uncurry = (method) => Function.prototype.call.bind(method);
+const typedArrayTagOf = uncurry(typedArrayTag);
 /** The byte length of a typed array (intrinsic getter). */
 export const byteLengthOf = uncurry(typedArrayByteLength);
 /** The byte offset of a typed array (intrinsic getter). */

@@ -62,8 +62,6 @@ struct State {
     output_bytes: Vec<u8>,
     decoders: Slab<DecoderSlot>,
     encoders: Slab<Encoder>,
-    /// UTF-16 units consumed by the last encode call.
-    last_read: u32,
 }
 
 impl State {
@@ -75,7 +73,6 @@ impl State {
             output_bytes: Vec::new(),
             decoders: Slab::new(),
             encoders: Slab::new(),
-            last_read: 0,
         }
     }
 }
@@ -168,7 +165,6 @@ fn publish(s: &mut State) {
     set_io(IO_IN_UNITS_CAP, s.input_units.len() as u32);
     set_io(IO_OUT_UNITS, s.output_units.as_mut_ptr() as u32);
     set_io(IO_OUT_BYTES, s.output_bytes.as_mut_ptr() as u32);
-    set_io(IO_LAST_READ, s.last_read);
 }
 
 /// The address of the IO words: buffer addresses and capacities (input bytes, its capacity,
@@ -215,7 +211,7 @@ pub fn output_bytes_ptr() -> u32 {
 /// UTF-16 code units consumed by the last `encode_into` or `encoder_encode` call.
 #[wasm_bindgen]
 pub fn last_read() -> u32 {
-    STATE.with_borrow(|s| s.last_read)
+    IO[IO_LAST_READ].load(Relaxed)
 }
 
 /// If every one of the first `len` output UTF-16 code units is below U+0100, copies them as bytes
@@ -434,7 +430,6 @@ pub fn encode_utf8_into(len: u32, capacity: u32) -> u32 {
         let State {
             input_units,
             output_bytes,
-            last_read,
             ..
         } = s;
         let input = input_units.get(..len as usize).unwrap_or(&[]);
@@ -446,7 +441,6 @@ pub fn encode_utf8_into(len: u32, capacity: u32) -> u32 {
             &mut output_bytes[..capacity],
             true,
         );
-        *last_read = read as u32;
         set_io(IO_LAST_READ, read as u32);
         set_io(IO_OUT_BYTES, output_bytes.as_mut_ptr() as u32);
         written as u32
@@ -472,7 +466,6 @@ fn run_encoder(handle: u32, len: u32, last: bool, html: bool) -> Option<(usize, 
             input_units,
             output_bytes,
             encoders,
-            last_read,
             ..
         } = s;
         let encoder = encoders.get(handle)?;
@@ -511,7 +504,6 @@ fn run_encoder(handle: u32, len: u32, last: bool, html: bool) -> Option<(usize, 
                 }
             }
         }
-        *last_read = read as u32;
         set_io(IO_LAST_READ, read as u32);
         set_io(IO_OUT_BYTES, output_bytes.as_mut_ptr() as u32);
         Some((written, unmappable))
