@@ -15,9 +15,15 @@ use core::cell::RefCell;
 use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use wasm_bindgen::prelude::*;
 
+// ---- The protocol -------------------------------------------------------------------------
+// Everything JavaScript must agree on besides the export signatures: the IO words, the output
+// kinds of `decode_once` and the status codes. js/core/protocol.js defines the same names with the
+// same values, and tests/js/protocol.test.mjs checks them against this section.
+
 /// Where JavaScript finds the reusable buffers without a call: a row of u32 words at `io()`,
 /// rewritten whenever a buffer moves or an export reports more than its return value.
 static IO: [AtomicU32; IO_WORDS] = [const { AtomicU32::new(0) }; IO_WORDS];
+/// The number of IO words.
 const IO_WORDS: usize = 8;
 /// IO word: address of the input byte buffer.
 const IO_IN_BYTES: usize = 0;
@@ -40,15 +46,18 @@ const OUT_UTF16: u32 = 0;
 /// Output kind: the input was all ASCII and the encoding maps ASCII to itself, so the output is
 /// the input bytes as they are; nothing was written.
 const OUT_ASCII: u32 = 1;
+/// Status of the decode exports: a fatal decode error.
+const MALFORMED: i32 = -1;
+/// Status of the decode exports: the handle (or ordinal) names no live decoder (or encoding).
+const BAD_HANDLE: i32 = -2;
+/// Status of `encoder_encode` and `encoder_encode_or_fail`: the handle names no live encoder.
+/// (Their negative results above it are unmappable code points, `-(1 + code point)`.)
+const ENCODER_BAD_HANDLE: i32 = i32::MIN;
+// ---- end of the protocol --------------------------------------------------------------------
 
 fn set_io(word: usize, value: u32) {
     IO[word].store(value, Relaxed);
 }
-
-/// Status: the handle does not name a live decoder or encoder.
-const BAD_HANDLE: i32 = -2;
-/// Status: a fatal decode error (the decoder has been reset).
-const MALFORMED: i32 = -1;
 
 struct DecoderSlot {
     decoder: Decoder,
@@ -257,8 +266,10 @@ pub fn label_lookup(len: u32) -> i32 {
     })
 }
 
-/// Decodes `state.input_bytes[..len]` with `slot` into `state.output_units`; returns the unit
-/// count or `MALFORMED`. Resets the decoder after a flush (`last`) or an error.
+/// Decodes `input` with `decoder` into `output`, as one TextDecoder `decode()` call; returns the
+/// unit count or `MALFORMED`. Resets the decoder after a flush (`last`). After a fatal error the
+/// rest of `input` is dropped and the decoder keeps its state when streaming (the next call goes
+/// on from there, "BOM seen" as before this call); it is reset after a final call.
 fn run_decoder(
     decoder: &mut Decoder,
     fatal: bool,
@@ -293,7 +304,7 @@ fn run_decoder(
                 reserve(output, more);
             }
             DecoderResult::Malformed => {
-                decoder.reset();
+                decoder.end_call_after_error(last);
                 return MALFORMED;
             }
         }
@@ -368,10 +379,13 @@ pub fn decoder_new(ordinal: u32, fatal: bool, ignore_bom: bool) -> u32 {
 }
 
 /// Decodes `input_bytes[..len]` with the decoder `handle`; `stream` false flushes (end-of-queue)
-/// and resets it. Returns the number of UTF-16 units at `output_units_ptr()`, -1 for a fatal error
-/// (the decoder is reset), -2 for a bad handle.
+/// and resets it. `continues`: these bytes are one slice of a TextDecoder call whose input crosses
+/// in slices, and more of the call follows (its "BOM seen" stands only after its last slice).
+/// Returns the number of UTF-16 units at `output_units_ptr()`, [`MALFORMED`] for a fatal error
+/// (the rest of the input is dropped; the decoder keeps its state when streaming; it is reset
+/// after a final call), [`BAD_HANDLE`] for a bad handle.
 #[wasm_bindgen]
-pub fn decoder_decode(handle: u32, len: u32, stream: bool) -> i32 {
+pub fn decoder_decode(handle: u32, len: u32, stream: bool, continues: bool) -> i32 {
     STATE.with_borrow_mut(|s| {
         let State {
             input_bytes,
@@ -383,6 +397,7 @@ pub fn decoder_decode(handle: u32, len: u32, stream: bool) -> i32 {
             return BAD_HANDLE;
         };
         let input = input_bytes.get(..len as usize).unwrap_or(&[]);
+        slot.decoder.set_call_continues(continues);
         let n = run_decoder(&mut slot.decoder, slot.fatal, input, output_units, !stream);
         set_io(IO_OUT_UNITS, output_units.as_mut_ptr() as u32);
         n
@@ -514,11 +529,11 @@ fn run_encoder(handle: u32, len: u32, last: bool, html: bool) -> Option<(usize, 
 /// writes `&#N;` for unmappable scalar values, otherwise the call stops at the first one.
 /// Returns the byte count at `output_bytes_ptr()` (with `last_read()` units consumed), or, for an
 /// unmappable scalar value in fatal mode, `-(1 + code point)` with the bytes before it discarded;
-/// -2... is never a code point: a bad handle returns `i32::MIN`.
+/// a bad handle returns [`ENCODER_BAD_HANDLE`].
 #[wasm_bindgen]
 pub fn encoder_encode(handle: u32, len: u32, last: bool, html: bool) -> i32 {
     match run_encoder(handle, len, last, html) {
-        None => i32::MIN,
+        None => ENCODER_BAD_HANDLE,
         Some((_, Some(c))) => -1 - c as i32,
         Some((written, None)) => written as i32,
     }
@@ -538,12 +553,12 @@ static LAST_UNMAPPABLE: core::sync::atomic::AtomicI32 = core::sync::atomic::Atom
 /// ISO-2022-JP is back in ASCII or still in Roman). Returns the byte count at
 /// `output_bytes_ptr()` (`last_read()` units consumed, the unmappable one included), and
 /// `last_unmappable()` tells the scalar value it stopped at (-1 when all input was consumed and,
-/// with `last`, end-of-queue processed). A bad handle returns `i32::MIN`.
+/// with `last`, end-of-queue processed). A bad handle returns [`ENCODER_BAD_HANDLE`].
 #[wasm_bindgen]
 pub fn encoder_encode_or_fail(handle: u32, len: u32, last: bool) -> i32 {
     LAST_UNMAPPABLE.store(-1, Relaxed);
     let Some((written, unmappable)) = run_encoder(handle, len, last, false) else {
-        return i32::MIN;
+        return ENCODER_BAD_HANDLE;
     };
     if let Some(c) = unmappable {
         LAST_UNMAPPABLE.store(c as i32, Relaxed);

@@ -16,6 +16,10 @@
 
 use text_encoding_wasm::{Decoder, DecoderResult, Encoder, EncoderResult, Encoding};
 
+mod common;
+use common::inputs::{random_cjk_input, ISO_2022_JP_TOKENS};
+use common::Rng;
+
 /// One encoding under test: ours and encoding_rs's.
 #[derive(Clone, Copy)]
 struct Case {
@@ -49,30 +53,6 @@ fn case(name: &str) -> Case {
 // ---------------------------------------------------------------------------------------------
 // Harness
 // ---------------------------------------------------------------------------------------------
-
-/// A small deterministic PRNG (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u32) -> u32 {
-        (((self.next() >> 32) * u64::from(n)) >> 32) as u32
-    }
-
-    fn range(&mut self, lo: u8, hi: u8) -> u8 {
-        lo + self.below(u32::from(hi - lo) + 1) as u8
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u32) as usize]
-    }
-}
 
 fn ours_decode(case: Case, bytes: &[u8], fatal: bool) -> Option<String> {
     let units = case.ours.decode_utf16(bytes, fatal, true).ok()?;
@@ -345,29 +325,6 @@ fn gb18030_four_bytes_at_every_range_boundary() {
     m.assert_none("gb18030 boundaries");
 }
 
-/// Tokens for ISO-2022-JP inputs: escape sequences (valid, partial and invalid), bytes special in
-/// some state, and text.
-const ISO_2022_JP_TOKENS: [&[u8]; 18] = [
-    b"\x1B(B",
-    b"\x1B(J",
-    b"\x1B(I",
-    b"\x1B$B",
-    b"\x1B$@",
-    b"\x1B",
-    b"\x1B(",
-    b"\x1B$",
-    b"\x1B(A",
-    b"(",
-    b"$",
-    b"B",
-    b"\x24\x22",
-    b"\x5C~",
-    b"\x0E",
-    b"\x80",
-    b"a",
-    b"\x21",
-];
-
 #[test]
 fn iso_2022_jp_escape_sequence_combinations() {
     let case = case("ISO-2022-JP");
@@ -402,62 +359,13 @@ fn iso_2022_jp_escape_sequence_combinations() {
     m.assert_none("ISO-2022-JP escapes");
 }
 
-/// A random input for `case`, biased toward lead bytes and the bytes that follow them.
-fn random_input(rng: &mut Rng, case: Case) -> Vec<u8> {
-    const SPECIAL: [u8; 20] = [
-        0x00, 0x0E, 0x0F, 0x1B, 0x20, 0x24, 0x28, 0x30, 0x35, 0x39, 0x40, 0x41, 0x42, 0x49, 0x4A,
-        0x5C, 0x61, 0x7E, 0x7F, 0x40,
-    ];
-    let len = 1 + rng.below(16) as usize;
-    let mut out = Vec::with_capacity(len + 4);
-    let iso = case.ours == Encoding::Iso2022Jp;
-    while out.len() < len {
-        match rng.below(100) {
-            0..=24 => out.push(*rng.pick(&SPECIAL)),
-            25..=34 => out.push(rng.range(0, 0x7F)),
-            35..=79 if iso => out.push(rng.range(0x21, 0x7E)),
-            35..=79 => out.push(rng.range(0x81, 0xFE)),
-            80..=89 if iso => {
-                let token: &[u8] =
-                    ISO_2022_JP_TOKENS[rng.below(ISO_2022_JP_TOKENS.len() as u32) as usize];
-                out.extend_from_slice(token);
-            }
-            80..=89 if matches!(case.ours, Encoding::Gb18030 | Encoding::Gbk) => {
-                let (a, b, c, d) = (
-                    rng.range(0x81, 0x84),
-                    rng.range(0x30, 0x39),
-                    rng.range(0x81, 0xFE),
-                    rng.range(0x30, 0x39),
-                );
-                let bytes = if rng.below(4) == 0 {
-                    [rng.range(0x90, 0xE4), b, c, d]
-                } else {
-                    [a, b, c, d]
-                };
-                out.extend_from_slice(&bytes[..1 + rng.below(4) as usize]);
-            }
-            80..=89 => {
-                // A valid character of the encoding.
-                let cp = 0x3000 + rng.below(0x7000);
-                if let Some(c) = char::from_u32(cp) {
-                    let mut buf = [0; 4];
-                    let (bytes, _, _) = case.theirs.encode(c.encode_utf8(&mut buf));
-                    out.extend_from_slice(&bytes);
-                }
-            }
-            _ => out.push(rng.range(0, 0xFF)),
-        }
-    }
-    out
-}
-
 #[test]
 fn decode_random_inputs_whole_split_and_bytewise() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     for case in cases() {
         let mut m = Mismatches::default();
         for n in 0..12_000 {
-            let input = random_input(&mut rng, case);
+            let input = random_cjk_input(&mut rng, case.ours);
             compare_decode(&mut m, case, &input);
             let theirs = theirs_decode(case, &input, false);
             for split in 0..=input.len() {
@@ -557,9 +465,9 @@ fn encode_every_bmp_code_point() {
 
 #[test]
 fn encode_astral_code_points() {
-    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let mut rng = Rng::new(0x0123_4567_89AB_CDEF);
     let mut code_points: Vec<u32> = (0x20000..=0x2FFFF).collect();
-    code_points.extend((0..12_000).map(|_| 0x10000 + rng.below(0x100000)));
+    code_points.extend((0..12_000).map(|_| 0x10000 + rng.below(0x100000) as u32));
     for case in cases() {
         let mut m = Mismatches::default();
         for &cp in &code_points {
@@ -577,19 +485,19 @@ fn random_text(rng: &mut Rng) -> String {
         0x0E, 0x0F, 0x1B, 0x5C, 0x7E, 0xA5, 0x203E, 0x2212, 0x20AC, 0x80, 0xE5E5, 0xE78D, 0xFF61,
         0xFFFD,
     ];
-    let len = rng.below(12) as usize;
+    let len = rng.below(12);
     let mut s = String::new();
     for _ in 0..len {
         let cp = match rng.below(10) {
-            0 | 1 => rng.range(0x20, 0x7E).into(),
-            2 => *rng.pick(&SPECIAL),
-            3 => 0xFF61 + rng.below(0x3F),
-            4 => 0x3040 + rng.below(0xC0),
-            5 => 0x4E00 + rng.below(0x5200),
-            6 => 0xAC00 + rng.below(0x2BA4),
-            7 => 0x20000 + rng.below(0xB000),
-            8 => rng.below(0x10000),
-            _ => 0xE000 + rng.below(0x900),
+            0 | 1 => rng.range(0x20, 0x7E),
+            2 => rng.pick(&SPECIAL),
+            3 => rng.range(0xFF61, 0xFF61 + 0x3E),
+            4 => rng.range(0x3040, 0x3040 + 0xBF),
+            5 => rng.range(0x4E00, 0x4E00 + 0x51FF),
+            6 => rng.range(0xAC00, 0xAC00 + 0x2BA3),
+            7 => rng.range(0x20000, 0x20000 + 0xAFFF),
+            8 => rng.range(0, 0xFFFF),
+            _ => rng.range(0xE000, 0xE000 + 0x8FF),
         };
         s.push(char::from_u32(cp).unwrap_or('\u{FFFD}'));
     }
@@ -598,7 +506,7 @@ fn random_text(rng: &mut Rng) -> String {
 
 #[test]
 fn encode_random_strings_whole_and_streamed() {
-    let mut rng = Rng(0xDEAD_BEEF_CAFE_F00D);
+    let mut rng = Rng::new(0xDEAD_BEEF_CAFE_F00D);
     for case in cases() {
         let mut m = Mismatches::default();
         for _ in 0..10_000 {

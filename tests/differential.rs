@@ -19,128 +19,19 @@ use std::borrow::Cow;
 
 use text_encoding_wasm::{Decoder, DecoderResult, Encoder, EncoderResult, Encoding};
 
+mod common;
+use common::inputs::{
+    random_scalar, random_single_byte_input, random_surrogate_biased_unit, random_utf16_input,
+    random_utf8_input, LEAD_SURROGATES, TRAIL_SURROGATES,
+};
+use common::{hex, hex16, oracle, single_byte_encodings, Failures, Rng};
+
 /// The standard's ASCII whitespace: TAB, LF, FF, CR, SPACE.
 const ASCII_WHITESPACE: [u8; 5] = *b"\t\n\x0C\r ";
 
 // ---------------------------------------------------------------------------------------------
 // Infrastructure
 // ---------------------------------------------------------------------------------------------
-
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 32) as usize * n) >> 32
-    }
-
-    fn range(&mut self, lo: u32, hi_inclusive: u32) -> u32 {
-        lo + self.below((hi_inclusive - lo + 1) as usize) as u32
-    }
-
-    fn byte(&mut self) -> u8 {
-        (self.next() >> 56) as u8
-    }
-
-    fn coin(&mut self) -> bool {
-        self.next() >> 63 == 1
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
-
-/// Collects differences so one run reports how many and the first few.
-#[derive(Default)]
-struct Failures {
-    count: usize,
-    first: Vec<String>,
-    checks: usize,
-}
-
-impl Failures {
-    fn check(&mut self, ok: bool, message: impl FnOnce() -> String) {
-        self.checks += 1;
-        if !ok {
-            self.count += 1;
-            if self.first.len() < 12 {
-                self.first.push(message());
-            }
-        }
-    }
-
-    fn finish(self, what: &str) {
-        assert!(
-            self.count == 0,
-            "{what}: {} differences in {} checks; first:\n{}",
-            self.count,
-            self.checks,
-            self.first.join("\n")
-        );
-        eprintln!("{what}: {} checks, no difference", self.checks);
-    }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .map(|b| format!("{b:02X}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn hex16(units: &[u16]) -> String {
-    units
-        .iter()
-        .map(|u| format!("{u:04X}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The 28 single-byte encodings (every encoding that is not UTF-8, UTF-16BE/LE, CJK,
-/// replacement or x-user-defined).
-fn single_byte_encodings() -> Vec<Encoding> {
-    let list: Vec<Encoding> = Encoding::ALL
-        .iter()
-        .copied()
-        .filter(|&e| {
-            !e.is_cjk()
-                && !matches!(
-                    e,
-                    Encoding::Utf8
-                        | Encoding::Utf16Be
-                        | Encoding::Utf16Le
-                        | Encoding::Replacement
-                        | Encoding::XUserDefined
-                )
-        })
-        .collect();
-    assert_eq!(list.len(), 28);
-    list
-}
-
-/// The oracle's encoding of the same name.
-fn oracle(e: Encoding) -> &'static encoding_rs::Encoding {
-    let o = encoding_rs::Encoding::for_label(e.name().as_bytes())
-        .unwrap_or_else(|| panic!("encoding_rs has no {}", e.name()));
-    assert_eq!(o.name(), e.name());
-    o
-}
 
 /// Whether the TextDecoder model drops a leading U+FEFF ("serialize I/O queue").
 fn bom_model_applies(e: Encoding, ignore_bom: bool) -> bool {
@@ -222,92 +113,173 @@ struct StreamMode {
     flush_separately: bool,
 }
 
-/// Decodes `bytes` in the chunks `bounds` delimits (`bounds[0] == 0`, last is the length,
-/// non-decreasing), each chunk with `last == false` except as `mode` says.
-fn decode_stream(e: Encoding, bytes: &[u8], bounds: &[usize], mode: StreamMode) -> Decoded {
-    /// Tiny buffer sizes, cycled; 3 units guarantee progress.
-    const TINY: [usize; 5] = [3, 1, 2, 3, 2];
-    let mut decoder = Decoder::new(e, mode.ignore_bom);
-    let (mut out, mut read_total, mut replaced) = (Vec::new(), 0, false);
+/// Why one call of a streaming decoder or encoder stopped, for [`stream_calls`].
+enum Stop {
+    InputEmpty,
+    OutputFull,
+    /// A fatal error: `Malformed` (no code point) or `Unmappable`.
+    Fatal(Option<char>),
+}
+
+/// The output buffers of a stream: the bound for the rest of each chunk, or these sizes cycled
+/// (looping on `OutputFull`), the first of which guarantees progress and is used after a call
+/// that made none.
+#[derive(Clone, Copy)]
+enum Room<'a> {
+    Bound,
+    Tiny(&'a [usize]),
+}
+
+impl<'a> Room<'a> {
+    /// `Tiny(sizes)` if `tiny`, otherwise `Bound`.
+    fn tiny_if(tiny: bool, sizes: &'a [usize]) -> Room<'a> {
+        if tiny {
+            Room::Tiny(sizes)
+        } else {
+            Room::Bound
+        }
+    }
+}
+
+/// The outcome of [`stream_calls`]: the output, and the first fatal error's code point (if any)
+/// with the total input read when it was reported.
+type Streamed<O> = (Vec<O>, Option<(Option<char>, usize)>);
+
+/// Feeds `input` to `coder` in the chunks `bounds` delimits (`bounds[0] == 0`, last is the length,
+/// non-decreasing), each with `last == false` except the final one or, with `flush_separately`, a
+/// separate empty call after it; stops at the first fatal error. `bound(coder, rest)` is the
+/// output bound for `rest` more input units, `call(coder, input, output, last)` one call. Checks
+/// that `InputEmpty` comes only at the end of a chunk, `OutputFull` only with tiny buffers, and
+/// progress with the size that guarantees it; `what` names the stream in those messages.
+#[allow(clippy::too_many_arguments)]
+fn stream_calls<C, I: Copy, O: Copy + Default>(
+    coder: &mut C,
+    input: &[I],
+    bounds: &[usize],
+    flush_separately: bool,
+    room: Room,
+    bound: impl Fn(&C, usize) -> usize,
+    mut call: impl FnMut(&mut C, &[I], &mut [O], bool) -> (Stop, usize, usize),
+    what: impl Fn() -> String,
+) -> Streamed<O> {
+    let (mut out, mut read_total) = (Vec::new(), 0);
     let (mut buf, mut calls, mut stalled) = (Vec::new(), 0, false);
     let chunks = bounds.len() - 1;
-    for k in 0..chunks + usize::from(mode.flush_separately) {
+    for k in 0..chunks + usize::from(flush_separately) {
         let (chunk, last) = if k < chunks {
             (
-                &bytes[bounds[k]..bounds[k + 1]],
-                !mode.flush_separately && k + 1 == chunks,
+                &input[bounds[k]..bounds[k + 1]],
+                !flush_separately && k + 1 == chunks,
             )
         } else {
             (&[][..], true)
         };
         let mut pos = 0;
         loop {
-            let cap = if mode.tiny {
-                calls += 1;
-                if stalled {
-                    3
-                } else {
-                    TINY[calls % TINY.len()]
-                }
-            } else {
-                decoder
-                    .max_utf16_buffer_length(chunk.len() - pos)
-                    .expect("no overflow")
+            calls += 1;
+            let cap = match room {
+                Room::Tiny(sizes) if stalled => sizes[0],
+                Room::Tiny(sizes) => sizes[calls % sizes.len()],
+                Room::Bound => bound(coder, chunk.len() - pos),
             };
             buf.clear();
-            buf.resize(cap, 0);
+            buf.resize(cap, O::default());
+            let (stop, r, w) = call(coder, &chunk[pos..], &mut buf, last);
+            out.extend_from_slice(&buf[..w]);
+            pos += r;
+            read_total += r;
+            match stop {
+                Stop::InputEmpty => {
+                    assert_eq!(pos, chunk.len(), "InputEmpty before the end of the input");
+                    break;
+                }
+                Stop::OutputFull => {
+                    let Room::Tiny(sizes) = room else {
+                        panic!("{}: OutputFull with a buffer of the bound", what());
+                    };
+                    stalled = r + w == 0;
+                    assert!(!stalled || cap < sizes[0], "{}: no progress", what());
+                }
+                Stop::Fatal(c) => return (out, Some((c, read_total))),
+            }
+        }
+    }
+    (out, None)
+}
+
+/// Decodes `bytes` in the chunks `bounds` delimits, as `mode` says (see [`stream_calls`]).
+fn decode_stream(e: Encoding, bytes: &[u8], bounds: &[usize], mode: StreamMode) -> Decoded {
+    /// Tiny buffer sizes, cycled; 3 units guarantee progress.
+    const TINY: [usize; 5] = [3, 1, 2, 3, 2];
+    let mut replaced = false;
+    let (out, fatal) = stream_calls(
+        &mut Decoder::new(e, mode.ignore_bom),
+        bytes,
+        bounds,
+        mode.flush_separately,
+        Room::tiny_if(mode.tiny, &TINY),
+        |decoder, rest| decoder.max_utf16_buffer_length(rest).expect("no overflow"),
+        |decoder, src, dst, last| {
             let (result, r, w) = if mode.fatal {
-                decoder.decode_to_utf16_without_replacement(&chunk[pos..], &mut buf, last)
+                decoder.decode_to_utf16_without_replacement(src, dst, last)
             } else {
-                let (result, r, w, rep) = decoder.decode_to_utf16(&chunk[pos..], &mut buf, last);
+                let (result, r, w, rep) = decoder.decode_to_utf16(src, dst, last);
                 replaced |= rep;
                 assert_ne!(result, DecoderResult::Malformed);
                 (result, r, w)
             };
-            out.extend_from_slice(&buf[..w]);
-            pos += r;
-            read_total += r;
-            match result {
-                DecoderResult::InputEmpty => {
-                    assert_eq!(pos, chunk.len(), "InputEmpty before the end of the input");
-                    break;
-                }
-                DecoderResult::OutputFull => {
-                    assert!(
-                        mode.tiny,
-                        "{}: OutputFull with a max_utf16_buffer_length buffer [{}]",
-                        e.name(),
-                        hex(bytes)
-                    );
-                    stalled = r + w == 0;
-                    assert!(
-                        !stalled || cap < 3,
-                        "{}: no progress [{}]",
-                        e.name(),
-                        hex(bytes)
-                    );
-                }
-                DecoderResult::Malformed => {
-                    return Decoded::Malformed {
-                        read: read_total,
-                        prefix: out,
-                    };
-                }
-            }
-        }
+            let stop = match result {
+                DecoderResult::InputEmpty => Stop::InputEmpty,
+                DecoderResult::OutputFull => Stop::OutputFull,
+                DecoderResult::Malformed => Stop::Fatal(None),
+            };
+            (stop, r, w)
+        },
+        || format!("{} [{}]", e.name(), hex(bytes)),
+    );
+    match fatal {
+        None => Decoded::Ok(out, replaced),
+        Some((_, read)) => Decoded::Malformed { read, prefix: out },
     }
-    Decoded::Ok(out, replaced)
 }
 
-/// The oracle's output before its first error (streaming API, one call), `None` if no error.
-fn oracle_fatal_prefix(e: Encoding, bytes: &[u8]) -> Option<Vec<u16>> {
+/// The oracle's fatal decode of `bytes` in the chunks `bounds` delimits (`max_utf16_buffer_length`
+/// buffers, the final chunk `last`): all output, or the first error with the total bytes read when
+/// it was reported and the output before it.
+fn oracle_fatal_stream(e: Encoding, bytes: &[u8], bounds: &[usize]) -> Decoded {
     let mut d = oracle(e).new_decoder_without_bom_handling();
-    let mut buf = vec![0u16; d.max_utf16_buffer_length(bytes.len()).unwrap()];
-    let (result, _, written) = d.decode_to_utf16_without_replacement(bytes, &mut buf, true);
-    match result {
-        encoding_rs::DecoderResult::InputEmpty => None,
-        encoding_rs::DecoderResult::Malformed(..) => Some(buf[..written].to_vec()),
-        encoding_rs::DecoderResult::OutputFull => panic!("oracle buffer too small"),
+    let (mut out, mut read_total, mut buf) = (Vec::new(), 0, Vec::new());
+    for (k, w) in bounds.windows(2).enumerate() {
+        let chunk = &bytes[w[0]..w[1]];
+        let last = k + 2 == bounds.len();
+        buf.resize(d.max_utf16_buffer_length(chunk.len()).unwrap(), 0);
+        let (result, read, written) = d.decode_to_utf16_without_replacement(chunk, &mut buf, last);
+        out.extend_from_slice(&buf[..written]);
+        read_total += read;
+        match result {
+            encoding_rs::DecoderResult::InputEmpty => {}
+            encoding_rs::DecoderResult::Malformed(..) => {
+                return Decoded::Malformed {
+                    read: read_total,
+                    prefix: out,
+                };
+            }
+            encoding_rs::DecoderResult::OutputFull => panic!("oracle buffer too small"),
+        }
+    }
+    Decoded::Ok(out, false)
+}
+
+/// `decoded` with a leading U+FEFF dropped when `strip_bom`.
+fn without_leading_bom(decoded: &Decoded, strip_bom: bool) -> Decoded {
+    match decoded {
+        Decoded::Ok(units, replaced) => {
+            Decoded::Ok(strip_leading_bom(units.clone(), strip_bom), *replaced)
+        }
+        Decoded::Malformed { read, prefix } => Decoded::Malformed {
+            read: *read,
+            prefix: strip_leading_bom(prefix.clone(), strip_bom),
+        },
     }
 }
 
@@ -329,26 +301,30 @@ fn byte_by_byte(len: usize) -> Vec<usize> {
 }
 
 /// Whole and streamed decodes of `bytes` (three random splits and byte by byte) in both error
-/// modes against the oracle; fatal errors must be reported at the same total position as a whole
-/// decode, after the same output as the oracle's.
+/// modes against the oracle; fatal errors must be reported after the same output and at the same
+/// total position as the oracle's decode of the same chunks.
 fn check_stream(f: &mut Failures, rng: &mut Rng, e: Encoding, bytes: &[u8]) {
     let o = oracle(e);
     let (s, had_errors) = o.decode_without_bom_handling(bytes);
-    let fatal_prefix = oracle_fatal_prefix(e, bytes);
+    let whole = [0, bytes.len()];
+    let oracle_whole = oracle_fatal_stream(e, bytes, &whole);
     let splits = [
         random_bounds(rng, bytes.len()),
         random_bounds(rng, bytes.len()),
         random_bounds(rng, bytes.len()),
         byte_by_byte(bytes.len()),
     ];
+    let oracle_splits: Vec<Decoded> = splits
+        .iter()
+        .map(|bounds| oracle_fatal_stream(e, bytes, bounds))
+        .collect();
     for ignore_bom in [true, false] {
         let strip = bom_model_applies(e, ignore_bom);
-        let units = to_units(&s, strip);
-        // Fatal: the whole-input position of the error (ours), the prefix before it (oracle's).
-        let whole = decode_stream(
+        // Fatal, the whole input in one call.
+        let got = decode_stream(
             e,
             bytes,
-            &[0, bytes.len()],
+            &whole,
             StreamMode {
                 fatal: true,
                 ignore_bom,
@@ -356,25 +332,17 @@ fn check_stream(f: &mut Failures, rng: &mut Rng, e: Encoding, bytes: &[u8]) {
                 flush_separately: false,
             },
         );
-        let expected_fatal = match &fatal_prefix {
-            None => Decoded::Ok(units.clone(), false),
-            Some(prefix) => {
-                let prefix = strip_leading_bom(prefix.clone(), strip);
-                let ok = matches!(&whole, Decoded::Malformed { prefix: p, .. } if *p == prefix);
-                f.check(ok, || {
-                    format!(
-                        "{} fatal ignore_bom={ignore_bom} [{}]: whole {:?}, oracle prefix [{}]",
-                        e.name(),
-                        hex(bytes),
-                        whole,
-                        hex16(&prefix)
-                    )
-                });
-                whole
-            }
-        };
-        let expected_replacement = Decoded::Ok(units, had_errors);
-        for bounds in &splits {
+        let expected = without_leading_bom(&oracle_whole, strip);
+        f.check(got == expected, || {
+            format!(
+                "{} fatal ignore_bom={ignore_bom} [{}]: whole {got:?}, oracle {expected:?}",
+                e.name(),
+                hex(bytes)
+            )
+        });
+        let expected_replacement = Decoded::Ok(to_units(&s, strip), had_errors);
+        for (bounds, oracle_fatal) in splits.iter().zip(&oracle_splits) {
+            let expected_fatal = without_leading_bom(oracle_fatal, strip);
             for fatal in [false, true] {
                 let mode = StreamMode {
                     fatal,
@@ -401,164 +369,6 @@ fn check_stream(f: &mut Failures, rng: &mut Rng, e: Encoding, bytes: &[u8]) {
             }
         }
     }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Random input generators
-// ---------------------------------------------------------------------------------------------
-
-const BOUNDARY_SCALARS: [u32; 16] = [
-    0x0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFEFF, 0xFFFD, 0xFFFE, 0xFFFF, 0x10000,
-    0x1F600, 0xFFFFF, 0x100000, 0x10FFFF,
-];
-
-fn random_scalar(rng: &mut Rng) -> char {
-    loop {
-        let cp = match rng.below(5) {
-            0 => rng.range(0x80, 0x7FF),
-            1 => rng.range(0x800, 0xFFFF),
-            2 => rng.range(0x10000, 0x10FFFF),
-            3 => rng.pick(&BOUNDARY_SCALARS),
-            _ => rng.range(0, 0x7F),
-        };
-        if let Some(c) = char::from_u32(cp) {
-            return c;
-        }
-    }
-}
-
-fn push_ascii_run(rng: &mut Rng, out: &mut Vec<u8>) {
-    for _ in 0..rng.below(20) {
-        out.push(rng.byte() & 0x7F);
-    }
-}
-
-/// UTF-8-like input biased toward malformed sequences: invalid leads, stray continuations,
-/// truncations, boundary violations, mixed with valid sequences and ASCII runs.
-fn random_utf8_input(rng: &mut Rng) -> Vec<u8> {
-    let mut out = Vec::new();
-    if rng.below(8) == 0 {
-        out.extend_from_slice(b"\xEF\xBB\xBF");
-    }
-    for _ in 0..rng.below(14) {
-        let mut buf = [0u8; 4];
-        match rng.below(11) {
-            0 => out.push(rng.byte() & 0x7F),
-            1 => out.extend_from_slice(random_scalar(rng).encode_utf8(&mut buf).as_bytes()),
-            2 => {
-                // A truncated multi-byte sequence.
-                let c = loop {
-                    let c = random_scalar(rng);
-                    if c.len_utf8() > 1 {
-                        break c;
-                    }
-                };
-                let bytes = c.encode_utf8(&mut buf).as_bytes();
-                out.extend_from_slice(&bytes[..1 + rng.below(bytes.len() - 1)]);
-            }
-            3 => out.push(rng.range(0x80, 0xBF) as u8),
-            4 => out.push(rng.pick(&[0xC0, 0xC1, 0xF5, 0xF6, 0xF7, 0xF8, 0xFB, 0xFC, 0xFE, 0xFF])),
-            5 => out.push(rng.range(0xC2, 0xF4) as u8),
-            6 => {
-                // A lead followed by a second byte just outside its boundaries.
-                let (lead, lo, hi) = rng.pick(&[
-                    (0xE0, 0x80, 0x9F),
-                    (0xED, 0xA0, 0xBF),
-                    (0xF0, 0x80, 0x8F),
-                    (0xF4, 0x90, 0xBF),
-                    (0xC2, 0xC0, 0xFF),
-                    (0xE1, 0x00, 0x7F),
-                ]);
-                out.push(lead);
-                out.push(rng.range(lo, hi) as u8);
-                for _ in 0..rng.below(3) {
-                    out.push(rng.range(0x80, 0xBF) as u8);
-                }
-            }
-            7 => out.push(rng.byte()),
-            8 => push_ascii_run(rng, &mut out),
-            9 => {
-                // A valid sequence with one byte replaced.
-                let c = random_scalar(rng);
-                let len = c.len_utf8();
-                c.encode_utf8(&mut buf);
-                buf[rng.below(len)] = rng.byte();
-                out.extend_from_slice(&buf[..len]);
-            }
-            _ => out.extend_from_slice(b"\xEF\xBB\xBF"),
-        }
-    }
-    out
-}
-
-const LEAD_SURROGATES: [u16; 6] = [0xD800, 0xD801, 0xD83D, 0xDBFE, 0xDBFF, 0xDAAA];
-const TRAIL_SURROGATES: [u16; 6] = [0xDC00, 0xDC01, 0xDE00, 0xDFFE, 0xDFFF, 0xDEEE];
-
-fn random_surrogate_biased_unit(rng: &mut Rng) -> u16 {
-    match rng.below(8) {
-        0 => rng.byte() as u16 & 0x7F,
-        1 => rng.range(0, 0xD7FF) as u16,
-        2 => rng.range(0xE000, 0xFFFF) as u16,
-        3 => rng.range(0xD800, 0xDBFF) as u16,
-        4 => rng.range(0xDC00, 0xDFFF) as u16,
-        5 => rng.pick(&LEAD_SURROGATES),
-        6 => rng.pick(&TRAIL_SURROGATES),
-        _ => rng.pick(&[0xFEFF, 0xFFFE, 0xFFFD, 0xFFFF, 0x0000, 0xD7FF, 0xE000]),
-    }
-}
-
-/// UTF-16 code units biased toward surrogates (lone leads, lone trails, pairs, reversed pairs).
-fn random_units(rng: &mut Rng) -> Vec<u16> {
-    let mut units = Vec::new();
-    if rng.below(8) == 0 {
-        units.push(0xFEFF);
-    }
-    for _ in 0..rng.below(12) {
-        match rng.below(4) {
-            0 => {
-                units.push(rng.range(0xD800, 0xDBFF) as u16);
-                units.push(rng.range(0xDC00, 0xDFFF) as u16);
-            }
-            1 => {
-                units.push(rng.range(0xDC00, 0xDFFF) as u16);
-                units.push(rng.range(0xD800, 0xDBFF) as u16);
-            }
-            _ => units.push(random_surrogate_biased_unit(rng)),
-        }
-    }
-    units
-}
-
-/// UTF-16BE/LE bytes biased toward surrogates, sometimes of odd length.
-fn random_utf16_input(rng: &mut Rng, big_endian: bool) -> Vec<u8> {
-    let mut out = Vec::new();
-    for unit in random_units(rng) {
-        out.extend_from_slice(&if big_endian {
-            unit.to_be_bytes()
-        } else {
-            unit.to_le_bytes()
-        });
-    }
-    match rng.below(4) {
-        0 => out.push(rng.byte()),
-        1 => {
-            out.pop();
-        }
-        _ => {}
-    }
-    out
-}
-
-fn random_single_byte_input(rng: &mut Rng) -> Vec<u8> {
-    let mut out = Vec::new();
-    for _ in 0..rng.below(12) {
-        if rng.below(3) == 0 {
-            push_ascii_run(rng, &mut out);
-        } else {
-            out.push(rng.byte() | 0x80);
-        }
-    }
-    out
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1128,74 +938,47 @@ fn encode_stream(e: Encoding, units: &[u16], bounds: &[usize], mode: EncodeMode)
     /// Tiny buffer sizes, cycled; the first guarantees progress.
     const TINY_FATAL: [usize; 5] = [4, 1, 2, 3, 2];
     const TINY_HTML: [usize; 5] = [32, 17, 18, 20, 25];
-    let mut encoder = Encoder::new(e);
-    let (mut out, mut read_total, mut replaced) = (Vec::new(), 0, false);
-    let (mut buf, mut calls, mut stalled) = (Vec::new(), 0, false);
-    let chunks = bounds.len() - 1;
-    for k in 0..chunks + usize::from(mode.flush_separately) {
-        let (chunk, last) = if k < chunks {
-            (
-                &units[bounds[k]..bounds[k + 1]],
-                !mode.flush_separately && k + 1 == chunks,
-            )
-        } else {
-            (&[][..], true)
-        };
-        let mut pos = 0;
-        loop {
-            let rest = chunk.len() - pos;
-            let tiny = if mode.fatal { TINY_FATAL } else { TINY_HTML };
-            calls += 1;
-            let cap = match (mode.tiny, mode.fatal) {
-                (true, _) if stalled => tiny[0],
-                (true, _) => tiny[calls % tiny.len()],
-                (false, true) => encoder.max_buffer_length(rest).unwrap(),
-                (false, false) => encoder.max_buffer_length_html(rest).unwrap(),
-            };
-            buf.clear();
-            buf.resize(cap, 0);
-            let (result, r, w) = if mode.fatal {
-                encoder.encode_from_utf16_without_replacement(&chunk[pos..], &mut buf, last)
+    let tiny = if mode.fatal { TINY_FATAL } else { TINY_HTML };
+    let mut replaced = false;
+    let (out, fatal) = stream_calls(
+        &mut Encoder::new(e),
+        units,
+        bounds,
+        mode.flush_separately,
+        Room::tiny_if(mode.tiny, &tiny),
+        |encoder, rest| {
+            if mode.fatal {
+                encoder.max_buffer_length(rest).unwrap()
             } else {
-                let (result, r, w, rep) = encoder.encode_from_utf16(&chunk[pos..], &mut buf, last);
+                encoder.max_buffer_length_html(rest).unwrap()
+            }
+        },
+        |encoder, src, dst, last| {
+            let (result, r, w) = if mode.fatal {
+                encoder.encode_from_utf16_without_replacement(src, dst, last)
+            } else {
+                let (result, r, w, rep) = encoder.encode_from_utf16(src, dst, last);
                 replaced |= rep;
                 assert!(!matches!(result, EncoderResult::Unmappable(_)));
                 (result, r, w)
             };
-            out.extend_from_slice(&buf[..w]);
-            pos += r;
-            read_total += r;
-            match result {
-                EncoderResult::InputEmpty => {
-                    assert_eq!(pos, chunk.len(), "InputEmpty before the end of the input");
-                    break;
-                }
-                EncoderResult::OutputFull => {
-                    assert!(
-                        mode.tiny,
-                        "{}: OutputFull with a max_buffer_length buffer [{}]",
-                        e.name(),
-                        hex16(units)
-                    );
-                    stalled = r + w == 0;
-                    assert!(
-                        !stalled || cap < tiny[0],
-                        "{}: no progress [{}]",
-                        e.name(),
-                        hex16(units)
-                    );
-                }
-                EncoderResult::Unmappable(c) => {
-                    return Encoded::Unmappable {
-                        c,
-                        read: read_total,
-                        prefix: out,
-                    };
-                }
-            }
-        }
+            let stop = match result {
+                EncoderResult::InputEmpty => Stop::InputEmpty,
+                EncoderResult::OutputFull => Stop::OutputFull,
+                EncoderResult::Unmappable(c) => Stop::Fatal(Some(c)),
+            };
+            (stop, r, w)
+        },
+        || format!("{} [{}]", e.name(), hex16(units)),
+    );
+    match fatal {
+        None => Encoded::Ok(out, replaced),
+        Some((c, read)) => Encoded::Unmappable {
+            c: c.expect("an unmappable code point"),
+            read,
+            prefix: out,
+        },
     }
-    Encoded::Ok(out, replaced)
 }
 
 /// The oracle's "html" encode of `s` (our encoding's output encoding).
@@ -1371,7 +1154,7 @@ fn utf8_encoder_surrogate_pairs() {
         }
         // Split across calls: [high] [low], [x high] [low y], with an empty call between, and
         // reversed / doubled / lone leads around the split.
-        let low = rng.range(0xDC00, 0xDFFF) as u16;
+        let low = rng.range(0xDC00, 0xDFFF);
         for units in [
             vec![high, low],
             vec![0x61, high, low, 0x62],
@@ -1435,10 +1218,10 @@ fn random_text(rng: &mut Rng, mappable: &[char]) -> Vec<u16> {
             4 => units.push(rng.pick(&LEAD_SURROGATES)),
             5 => units.push(rng.pick(&TRAIL_SURROGATES)),
             6 => {
-                units.push(rng.range(0xD800, 0xDBFF) as u16);
-                units.push(rng.range(0xDC00, 0xDFFF) as u16);
+                units.push(rng.range(0xD800, 0xDBFF));
+                units.push(rng.range(0xDC00, 0xDFFF));
             }
-            7 => units.push(rng.range(0xF780, 0xF7FF) as u16),
+            7 => units.push(rng.range(0xF780, 0xF7FF)),
             _ => units.push(random_surrogate_biased_unit(rng)),
         }
     }

@@ -11,21 +11,8 @@
 
 use text_encoding_wasm::{Encoder, EncoderResult, Encoding};
 
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod common;
+use common::{hex, oracle, Rng};
 
 /// Code points that exercise every encoder's mappable and unmappable paths.
 const POOL: &[u32] = &[
@@ -42,7 +29,7 @@ fn random_units(rng: &mut Rng) -> Vec<u16> {
             0 => units.push(0xD800 + rng.below(0x800) as u16),
             1 => units.push(rng.below(0xD800) as u16),
             _ => {
-                let c = char::from_u32(POOL[rng.below(POOL.len())]).expect("scalar");
+                let c = char::from_u32(rng.pick(POOL)).expect("scalar");
                 let mut buf = [0u16; 2];
                 units.extend_from_slice(c.encode_utf16(&mut buf));
             }
@@ -78,61 +65,80 @@ where
     }
 }
 
-/// One fatal-mode call of our encoder over all of `input` (end-of-queue processed when it is
-/// consumed), appending to `out`: (units read, unmappable code point).
-fn ours_step(encoder: &mut Encoder, input: &[u16], out: &mut Vec<u8>) -> (usize, Option<u32>) {
-    let mut buf = vec![0u8; encoder.max_buffer_length(input.len()).expect("bound")];
-    let (mut read, mut written) = (0, 0);
-    loop {
-        let (result, r, w) = encoder.encode_from_utf16_without_replacement(
-            &input[read..],
-            &mut buf[written..],
-            true,
-        );
-        read += r;
-        written += w;
+/// Why an encoder call stopped, ours or encoding_rs's.
+enum Stop {
+    InputEmpty,
+    OutputFull,
+    Unmappable(char),
+}
+
+impl From<EncoderResult> for Stop {
+    fn from(result: EncoderResult) -> Stop {
         match result {
-            EncoderResult::InputEmpty => {
-                out.extend_from_slice(&buf[..written]);
-                return (read, None);
-            }
-            EncoderResult::OutputFull => buf.resize(buf.len() * 2 + 16, 0),
-            EncoderResult::Unmappable(c) => {
-                out.extend_from_slice(&buf[..written]);
-                return (read, Some(c as u32));
-            }
+            EncoderResult::InputEmpty => Stop::InputEmpty,
+            EncoderResult::OutputFull => Stop::OutputFull,
+            EncoderResult::Unmappable(c) => Stop::Unmappable(c),
         }
     }
 }
 
-/// The same with encoding_rs.
+impl From<encoding_rs::EncoderResult> for Stop {
+    fn from(result: encoding_rs::EncoderResult) -> Stop {
+        match result {
+            encoding_rs::EncoderResult::InputEmpty => Stop::InputEmpty,
+            encoding_rs::EncoderResult::OutputFull => Stop::OutputFull,
+            encoding_rs::EncoderResult::Unmappable(c) => Stop::Unmappable(c),
+        }
+    }
+}
+
+/// One fatal-mode call over all of `input` (end-of-queue processed when it is consumed), made
+/// by `encode(input, output)` into a buffer of `room` bytes that grows on `OutputFull`, appending
+/// to `out`: (units read, unmappable code point).
+fn step(
+    input: &[u16],
+    out: &mut Vec<u8>,
+    room: usize,
+    mut encode: impl FnMut(&[u16], &mut [u8]) -> (Stop, usize, usize),
+) -> (usize, Option<u32>) {
+    let mut buf = vec![0u8; room];
+    let (mut read, mut written) = (0, 0);
+    loop {
+        let (stop, r, w) = encode(&input[read..], &mut buf[written..]);
+        read += r;
+        written += w;
+        let unmappable = match stop {
+            Stop::InputEmpty => None,
+            Stop::OutputFull => {
+                buf.resize(buf.len() * 2 + 16, 0);
+                continue;
+            }
+            Stop::Unmappable(c) => Some(c as u32),
+        };
+        out.extend_from_slice(&buf[..written]);
+        return (read, unmappable);
+    }
+}
+
+/// [`step`] with our encoder.
+fn ours_step(encoder: &mut Encoder, input: &[u16], out: &mut Vec<u8>) -> (usize, Option<u32>) {
+    let room = encoder.max_buffer_length(input.len()).expect("bound");
+    step(input, out, room, |input, buf| {
+        let (result, r, w) = encoder.encode_from_utf16_without_replacement(input, buf, true);
+        (result.into(), r, w)
+    })
+}
+
+/// [`step`] with encoding_rs.
 fn oracle_step(
     encoder: &mut encoding_rs::Encoder,
     input: &[u16],
     out: &mut Vec<u8>,
 ) -> (usize, Option<u32>) {
-    let mut buf = vec![0u8; input.len() * 8 + 16];
-    let (mut read, mut written) = (0, 0);
-    loop {
-        let (result, r, w) = encoder.encode_from_utf16_without_replacement(
-            &input[read..],
-            &mut buf[written..],
-            true,
-        );
-        read += r;
-        written += w;
-        match result {
-            encoding_rs::EncoderResult::InputEmpty => {
-                out.extend_from_slice(&buf[..written]);
-                return (read, None);
-            }
-            encoding_rs::EncoderResult::OutputFull => buf.resize(buf.len() * 2 + 16, 0),
-            encoding_rs::EncoderResult::Unmappable(c) => {
-                out.extend_from_slice(&buf[..written]);
-                return (read, Some(c as u32));
-            }
-        }
-    }
+    step(input, out, input.len() * 8 + 16, |input, buf| {
+        let (result, r, w) = encoder.encode_from_utf16_without_replacement(input, buf, true);
+        (result.into(), r, w)
+    })
 }
 
 /// A mid-sequence (not `last`) fatal encode of `units` with our encoder; None if unmappable.
@@ -159,19 +165,8 @@ fn encoders() -> Vec<(Encoding, &'static encoding_rs::Encoding)> {
         .iter()
         .copied()
         .filter(|e| e.is_supported() && e.output_encoding() == *e && *e != Encoding::Replacement)
-        .map(|e| {
-            let theirs = encoding_rs::Encoding::for_label(e.name().as_bytes()).expect("oracle");
-            (e, theirs)
-        })
+        .map(|e| (e, oracle(e)))
         .collect()
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .map(|b| format!("{b:02X}"))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[test]
@@ -181,7 +176,7 @@ fn encode_or_fail_runs_and_replace_mode_match_encoding_rs() {
     let mut failures = Vec::new();
     let mut compared = 0usize;
     for (index, &(ours, theirs)) in list.iter().enumerate() {
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (index as u64 + 1));
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15 ^ (index as u64 + 1));
         // The replacement: the first of these the encoding can encode.
         let replacement: Vec<u16> = ["\u{3013}", "\u{A5}", "\\", "?"]
             .iter()

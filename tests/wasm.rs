@@ -20,6 +20,10 @@ use wasm_bindgen_test::wasm_bindgen_test;
 #[path = "wasm/browser_oracle.rs"]
 mod browser_oracle;
 
+/// The helpers the native tests share (the seeded PRNG for `browser_oracle`).
+#[path = "common/mod.rs"]
+mod common;
+
 #[path = "../src/wasm.rs"]
 #[allow(dead_code)]
 mod exports;
@@ -421,38 +425,108 @@ fn export_streaming_decoder_handles() {
         b"\x84",
         b"\x9E\xE2",
     ] {
-        let n = exports::decoder_decode(h, put_bytes(chunk), true);
+        let n = exports::decoder_decode(h, put_bytes(chunk), true, false);
         out += &output_units(n);
     }
-    let n = exports::decoder_decode(h, put_bytes(b""), false);
+    let n = exports::decoder_decode(h, put_bytes(b""), false, false);
     out += &output_units(n);
     assert_eq!(out, "a\u{1D11E}\u{FFFD}");
     // The flush reset the decoder: a new BOM is stripped again.
-    let n = exports::decoder_decode(h, put_bytes(b"\xEF\xBB\xBFb"), false);
+    let n = exports::decoder_decode(h, put_bytes(b"\xEF\xBB\xBFb"), false, false);
     assert_eq!(output_units(n), "b");
     exports::decoder_free(h);
     assert_eq!(exports::live_handles(), before);
-    assert_eq!(exports::decoder_decode(h, put_bytes(b"x"), false), -2);
+    assert_eq!(
+        exports::decoder_decode(h, put_bytes(b"x"), false, false),
+        -2
+    );
     exports::decoder_free(h); // freeing twice is a no-op
     assert_eq!(exports::live_handles(), before);
 
-    // Fatal: the error is reported at the call that completes it, and the decoder is reset.
+    // Fatal: the error is reported at the call that completes it; the rest of that call's input
+    // is dropped, and a streaming decoder keeps its state. Here the unpaired surrogate came from
+    // earlier calls, so the unit after it is held and decoded next ("c" is dropped).
     let h = exports::decoder_new(Encoding::Utf16Le.ordinal() as u32, true, false);
     assert_eq!(
-        output_units(exports::decoder_decode(h, put_bytes(b"a\x00\x3D"), true)),
+        output_units(exports::decoder_decode(
+            h,
+            put_bytes(b"a\x00\x3D"),
+            true,
+            false
+        )),
         "a"
     );
     assert_eq!(
-        output_units(exports::decoder_decode(h, put_bytes(b"\xD8"), true)),
+        output_units(exports::decoder_decode(h, put_bytes(b"\xD8"), true, false)),
         ""
     );
-    assert_eq!(exports::decoder_decode(h, put_bytes(b"b\x00"), true), -1);
     assert_eq!(
-        output_units(exports::decoder_decode(h, put_bytes(b"c\x00"), false)),
-        "c"
+        exports::decoder_decode(h, put_bytes(b"b\x00c\x00"), true, false),
+        -1
+    );
+    assert_eq!(
+        output_units(exports::decoder_decode(
+            h,
+            put_bytes(b"d\x00"),
+            false,
+            false
+        )),
+        "bd"
     );
     exports::decoder_free(h);
     assert_eq!(exports::decoder_new(999, false, false), 0);
+    assert_eq!(exports::live_handles(), before);
+}
+
+/// One `decoder_decode` call: its text, or `None` for a fatal error.
+fn decoder_call(handle: u32, bytes: &[u8], stream: bool) -> Option<String> {
+    match exports::decoder_decode(handle, put_bytes(bytes), stream, false) {
+        -1 => None,
+        n => Some(output_units(n)),
+    }
+}
+
+#[wasm_bindgen_test]
+fn export_fatal_streaming_error_keeps_the_decoder_state() {
+    let before = exports::live_handles();
+    // ISO-2022-JP is still in Roman after the error.
+    let h = exports::decoder_new(Encoding::Iso2022Jp.ordinal() as u32, true, false);
+    assert_eq!(decoder_call(h, b"\x1B(J\xFF", true), None);
+    assert_eq!(decoder_call(h, b"~", false).as_deref(), Some("\u{203E}"));
+    // After a final call that throws, the next call starts a new stream (ASCII).
+    assert_eq!(decoder_call(h, b"\x1B(J\xFF", false), None);
+    assert_eq!(decoder_call(h, b"~", false).as_deref(), Some("~"));
+    exports::decoder_free(h);
+
+    // UTF-8: "A" was returned, so BOM seen stays true through the error.
+    let h = exports::decoder_new(Encoding::Utf8.ordinal() as u32, true, false);
+    assert_eq!(decoder_call(h, b"A", true).as_deref(), Some("A"));
+    assert_eq!(decoder_call(h, b"\xFF", true), None);
+    assert_eq!(
+        decoder_call(h, b"\xEF\xBB\xBF", false).as_deref(),
+        Some("\u{FEFF}")
+    );
+    // A call that throws serializes nothing: its "A" does not make BOM seen true.
+    assert_eq!(decoder_call(h, b"A\xFF", true), None);
+    assert_eq!(
+        decoder_call(h, b"\xEF\xBB\xBFB", false).as_deref(),
+        Some("B")
+    );
+    // One call in two slices (`continues` on the first): "A" in the first, the error in the
+    // second; the call threw, so BOM seen is still false.
+    assert_eq!(
+        output_units(exports::decoder_decode(h, put_bytes(b"A"), true, true)),
+        "A"
+    );
+    assert_eq!(
+        exports::decoder_decode(h, put_bytes(b"\xFF"), true, false),
+        -1
+    );
+    assert_eq!(
+        decoder_call(h, b"\xEF\xBB\xBFC", false).as_deref(),
+        Some("C")
+    );
+    exports::decoder_free(h);
     assert_eq!(exports::live_handles(), before);
 }
 

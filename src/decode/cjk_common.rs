@@ -403,9 +403,9 @@ pub(crate) fn two_byte_fast(
     (i, j)
 }
 
-/// Bytes restored to the I/O queue that were consumed in an earlier call, replayed before the
-/// next call's input. At most 2 are ever held (gb18030's second and third); the capacity leaves
-/// room to spare and pushing never overflows it.
+/// Bytes restored to the I/O queue that the handler had consumed before the byte in hand (in this
+/// call or an earlier one), replayed before the next call's input. At most 2 are ever held
+/// (gb18030's second and third); the capacity leaves room to spare and pushing never overflows it.
 #[derive(Debug, Clone, Copy, Default)]
 struct Replay {
     bytes: [u8; 4],
@@ -455,20 +455,12 @@ impl<H: Handler> CjkDecoder<H> {
         }
     }
 
-    /// Restores `bytes` (the last bytes consumed) in front of the byte at the head of the queue.
-    /// Those still in this call's `src` are un-read by moving `i` back; older ones are held.
-    fn restore(&mut self, bytes: &[u8], from_replay: bool, src: &[u8], i: &mut usize) {
-        if from_replay {
-            // The replayed bytes come before any of src, so none of src has been read.
-            self.replay.push_front(bytes);
-        } else if *i >= bytes.len() {
-            *i -= bytes.len();
-            debug_assert_eq!(src.get(*i..*i + bytes.len()), Some(bytes));
-        } else {
-            let held = bytes.len() - *i;
-            self.replay.push_front(&bytes[..held]);
-            *i = 0;
-        }
+    /// Restores `bytes` (the last bytes consumed) in front of the byte in hand, which is not
+    /// consumed: it stays at the head of the replay or of `src`. The restored bytes are held and
+    /// replayed even when they came from this call's `src`, as encoding_rs does, so that a caller
+    /// that drops the rest of the input after a fatal error (TextDecoder) drops only what follows.
+    fn restore(&mut self, bytes: &[u8]) {
+        self.replay.push_front(bytes);
     }
 }
 
@@ -520,7 +512,7 @@ impl<H: Handler> RawDecoder for CjkDecoder<H> {
                     return (DecoderResult::Malformed, i, j);
                 }
                 Step::Restore { bytes, len } => {
-                    self.restore(bytes.get(..len).unwrap_or(&[]), from_replay, src, &mut i);
+                    self.restore(bytes.get(..len).unwrap_or(&[]));
                     return (DecoderResult::Malformed, i, j);
                 }
             };
@@ -547,7 +539,7 @@ impl<H: Handler> RawDecoder for CjkDecoder<H> {
             }
             End::Error => (DecoderResult::Malformed, i, j),
             End::Restore { bytes, len } => {
-                self.restore(bytes.get(..len).unwrap_or(&[]), false, src, &mut i);
+                self.restore(bytes.get(..len).unwrap_or(&[]));
                 (DecoderResult::Malformed, i, j)
             }
         }

@@ -209,11 +209,16 @@ mod tests {
         let (r, read, w) = d.decode_to_utf16_without_replacement(b"\x41z", &mut out, true);
         assert_eq!((r, read, w), (DecoderResult::InputEmpty, 2, 3));
         assert_eq!(String::from_utf16(&out[..3]).unwrap(), "0\u{4E04}z");
-        // Within one call the restored bytes are simply not counted as read.
+        // Within one call too, second and third are held (counted as read) and only the byte in
+        // hand is left unread: a fatal streaming call that drops the rest keeps "0" and the lead.
         let mut d = Decoder::new(Encoding::Gb18030, false);
-        let (r, read, _) =
-            d.decode_to_utf16_without_replacement(b"\x81\x30\x81\x41", &mut out, true);
-        assert_eq!((r, read), (DecoderResult::Malformed, 1));
+        let (r, read, w) =
+            d.decode_to_utf16_without_replacement(b"\x81\x30\x81\xFFz", &mut out, false);
+        assert_eq!((r, read, w), (DecoderResult::Malformed, 3, 0));
+        d.end_call_after_error(false);
+        let (r, read, w) = d.decode_to_utf16_without_replacement(b"\x42", &mut out, true);
+        assert_eq!((r, read, w), (DecoderResult::InputEmpty, 1, 2));
+        assert_eq!(String::from_utf16(&out[..2]).unwrap(), "0\u{4E05}");
     }
 
     #[test]

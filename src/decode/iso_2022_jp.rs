@@ -341,10 +341,26 @@ mod tests {
         let (r, read, w) = d.decode_to_utf16_without_replacement(b"", &mut out, true);
         assert_eq!((r, read, w), (DecoderResult::InputEmpty, 0, 1));
         assert_eq!(out[0], u16::from(b'('));
-        // Within one call, it is simply not counted as read.
+        // Within one call too, it is held (counted as read).
         let mut d = Decoder::new(Encoding::Iso2022Jp, false);
         let (r, read, _) = d.decode_to_utf16_without_replacement(b"\x1B(", &mut out, true);
-        assert_eq!((r, read), (DecoderResult::Malformed, 1));
+        assert_eq!((r, read), (DecoderResult::Malformed, 2));
+        let (r, read, w) = d.decode_to_utf16_without_replacement(b"", &mut out, true);
+        assert_eq!((r, read, w), (DecoderResult::InputEmpty, 0, 1));
+        assert_eq!(out[0], u16::from(b'('));
+    }
+
+    #[test]
+    fn a_fatal_streaming_call_holds_the_leading_byte_of_a_bad_escape() {
+        // The leading byte is held (replayed in the output state); the byte in hand and the rest
+        // of the call's input are dropped.
+        let mut out = [0u16; 8];
+        let mut d = Decoder::new(Encoding::Iso2022Jp, false);
+        let (r, read, _) = d.decode_to_utf16_without_replacement(b"\x1B(XA", &mut out, false);
+        assert_eq!((r, read), (DecoderResult::Malformed, 2));
+        d.end_call_after_error(false);
+        let (_, _, w) = d.decode_to_utf16_without_replacement(b"B", &mut out, true);
+        assert_eq!(&out[..w], b"(B".map(u16::from));
     }
 
     #[test]

@@ -35,8 +35,13 @@ pub enum DecoderResult {
     InputEmpty,
     /// The output has no room for the next code point; call again with more room.
     OutputFull,
-    /// A malformed sequence was consumed (the standard's "error"). The bytes to reprocess were not
-    /// consumed, or are held inside the decoder to be replayed on the next call.
+    /// A malformed sequence was consumed (the standard's "error"). Of the bytes the standard
+    /// restores to the queue, the byte in hand is not consumed, and those consumed before it are
+    /// held inside the decoder and replayed on the next call; UTF-16's code unit after an unpaired
+    /// leading surrogate is held when the surrogate was pending from an earlier call, and is
+    /// otherwise not consumed. That is where encoding_rs (Firefox's decoder) leaves its input, so
+    /// a fatal streaming call may drop the rest of its input, as TextDecoder does when it throws,
+    /// and go on as Firefox does.
     Malformed,
 }
 
@@ -47,7 +52,8 @@ pub enum DecoderResult {
 /// point: it stops with `OutputFull` when fewer units remain than the next code point needs (at
 /// most 2). When `last` is true the end of `src` is the end of the stream (end-of-queue): pending
 /// state is resolved (an error if incomplete) and the decoder is back in its initial state once it
-/// returns `InputEmpty`. After `Malformed`, the caller calls again with the rest of the input.
+/// returns `InputEmpty`. After `Malformed`, the caller calls again with the rest of the input, or,
+/// in a fatal streaming call, drops it (see [`DecoderResult::Malformed`]).
 pub(crate) trait RawDecoder {
     fn decode_raw(
         &mut self,
@@ -168,12 +174,20 @@ impl Inner {
 }
 
 /// A streaming decoder for one encoding, with the TextDecoder's BOM handling.
+///
+/// A *call* is what one TextDecoder `decode()` call does: the decode calls (`decode_to_utf16*`)
+/// that decode one input, ending with `InputEmpty`, or, without replacement, with `Malformed`
+/// followed by [`Decoder::end_call_after_error`].
 #[derive(Debug, Clone)]
 pub struct Decoder {
     encoding: Encoding,
     ignore_bom: bool,
     /// The standard's "BOM seen": true once the first scalar value has been serialized.
     bom_seen: bool,
+    /// "BOM seen" as it was when the current call began.
+    bom_seen_before_call: bool,
+    /// The current call's input comes in more pieces: its next `InputEmpty` does not end it.
+    call_continues: bool,
     inner: Inner,
 }
 
@@ -184,6 +198,8 @@ impl Decoder {
             encoding,
             ignore_bom,
             bom_seen: false,
+            bom_seen_before_call: false,
+            call_continues: false,
             inner: Inner::new(encoding),
         }
     }
@@ -196,6 +212,27 @@ impl Decoder {
     /// Back to the initial state: a new decoder instance and "BOM seen" false.
     pub fn reset(&mut self) {
         *self = Decoder::new(self.encoding, self.ignore_bom);
+    }
+
+    /// Says whether the input decoded next is the whole rest of the current call (`false`, the
+    /// default) or one piece of it with more to come (`true`: a TextDecoder call whose input
+    /// crosses in slices). A call ends, and its "BOM seen" stands, only with its last piece.
+    pub fn set_call_continues(&mut self, continues: bool) {
+        self.call_continues = continues;
+    }
+
+    /// Ends a call that stopped at `Malformed` without replacement, as TextDecoder's `decode()`
+    /// ends when it throws. With `last` the stream is over: back to the initial state. Otherwise
+    /// "do not flush" is still true and the next call goes on from here: the decoder keeps the
+    /// state the error left (with the bytes it holds for replay, see
+    /// [`DecoderResult::Malformed`]), the rest of the call's input is dropped by the caller, and
+    /// "BOM seen" is what it was when the call began, since a call that throws serializes nothing.
+    pub fn end_call_after_error(&mut self, last: bool) {
+        if last {
+            self.reset();
+        } else {
+            self.bom_seen = self.bom_seen_before_call;
+        }
     }
 
     /// An upper bound on the UTF-16 units the next call can write for `byte_length` input bytes,
@@ -234,6 +271,10 @@ impl Decoder {
     ) -> (DecoderResult, usize, usize) {
         let (result, read, written) = self.inner.decode_raw(src, dst, last);
         let written = self.strip_bom(dst, written);
+        if result == DecoderResult::InputEmpty && !self.call_continues {
+            // The call is complete: its output stands, and so does the BOM seen it set.
+            self.bom_seen_before_call = self.bom_seen;
+        }
         (result, read, written)
     }
 
@@ -273,5 +314,71 @@ impl Decoder {
                 other => return (other, read, written, replaced),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Decoder, DecoderResult, Encoding};
+
+    /// One fatal TextDecoder `decode()` call: its output, or `None` when it throws (the call is
+    /// then ended as TextDecoder ends it, the rest of `bytes` dropped).
+    fn call(d: &mut Decoder, bytes: &[u8], last: bool) -> Option<String> {
+        let mut out = vec![0u16; d.max_utf16_buffer_length(bytes.len()).unwrap()];
+        let (result, read, written) = d.decode_to_utf16_without_replacement(bytes, &mut out, last);
+        match result {
+            DecoderResult::InputEmpty => {
+                assert_eq!(read, bytes.len());
+                Some(String::from_utf16(&out[..written]).unwrap())
+            }
+            DecoderResult::Malformed => {
+                d.end_call_after_error(last);
+                None
+            }
+            DecoderResult::OutputFull => unreachable!("max_utf16_buffer_length units of room"),
+        }
+    }
+
+    #[test]
+    fn a_fatal_streaming_error_keeps_the_decoder_state() {
+        // ISO-2022-JP stays in Roman after the error.
+        let mut d = Decoder::new(Encoding::Iso2022Jp, false);
+        assert_eq!(call(&mut d, b"\x1B(J\xFF", false), None);
+        assert_eq!(call(&mut d, b"~", true).as_deref(), Some("\u{203E}"));
+        // After a final call that throws, a new stream begins (ASCII).
+        assert_eq!(call(&mut d, b"\x1B(J\xFF", true), None);
+        assert_eq!(call(&mut d, b"~", true).as_deref(), Some("~"));
+        // UTF-8: the rest of the call that threw is dropped, not replayed.
+        let mut d = Decoder::new(Encoding::Utf8, false);
+        assert_eq!(call(&mut d, b"\xE0AB", false), None);
+        assert_eq!(call(&mut d, b"C", true).as_deref(), Some("C"));
+    }
+
+    #[test]
+    fn a_fatal_streaming_error_leaves_bom_seen_as_the_call_found_it() {
+        // "A" was serialized by a call that returned: BOM seen stays true after the error.
+        let mut d = Decoder::new(Encoding::Utf8, false);
+        assert_eq!(call(&mut d, b"A", false).as_deref(), Some("A"));
+        assert_eq!(call(&mut d, b"\xFF", false), None);
+        assert_eq!(
+            call(&mut d, b"\xEF\xBB\xBF", true).as_deref(),
+            Some("\u{FEFF}")
+        );
+        // "A" before the error in the same call is never serialized: BOM seen stays false.
+        let mut d = Decoder::new(Encoding::Utf8, false);
+        assert_eq!(call(&mut d, b"A\xFF", false), None);
+        assert_eq!(call(&mut d, b"\xEF\xBB\xBFB", true).as_deref(), Some("B"));
+        // A call whose input comes in pieces: output in its first piece, the error in its last.
+        let mut d = Decoder::new(Encoding::Utf8, false);
+        d.set_call_continues(true);
+        assert_eq!(call(&mut d, b"A", false).as_deref(), Some("A"));
+        d.set_call_continues(false);
+        assert_eq!(call(&mut d, b"\xFF", false), None);
+        assert_eq!(call(&mut d, b"\xEF\xBB\xBFB", true).as_deref(), Some("B"));
+        // The same through UTF-16LE, with output before the error written across calls.
+        let mut d = Decoder::new(Encoding::Utf16Le, false);
+        assert_eq!(call(&mut d, b"", false).as_deref(), Some(""));
+        assert_eq!(call(&mut d, b"a\0\0\xDC", false), None);
+        assert_eq!(call(&mut d, b"\xFF\xFEb\0", true).as_deref(), Some("b"));
     }
 }

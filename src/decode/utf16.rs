@@ -10,7 +10,8 @@ pub(crate) struct Utf16Decoder {
     leading_byte: Option<u8>,
     leading_surrogate: Option<u16>,
     /// A code unit whose two bytes the standard restores to the queue after an unpaired leading
-    /// surrogate; held here because its bytes may have arrived in an earlier call.
+    /// surrogate that was pending when the call began (or was completed by its first byte); held
+    /// here because it has been consumed (see `leading_in_src` in `decode_raw`).
     reprocess: Option<u16>,
 }
 
@@ -98,6 +99,12 @@ impl RawDecoder for Utf16Decoder {
                 }
             }
         }
+        // Whether the pending leading surrogate was read from `src` by this loop. A code unit after
+        // it that is not a trailing surrogate is then left unread (the standard restores it to the
+        // queue, and it is still in `src`), while one after a leading surrogate from an earlier
+        // call is consumed and held in `reprocess`; encoding_rs draws the same line, which decides
+        // what a fatal streaming call that drops the rest of its input keeps.
+        let mut leading_in_src = false;
         while i + 1 < src.len() {
             let pair = [src[i], src[i + 1]];
             let unit = if self.big_endian {
@@ -115,10 +122,15 @@ impl RawDecoder for Utf16Decoder {
                 i += 2;
                 continue;
             }
+            if leading_in_src && !(0xDC00..=0xDFFF).contains(&unit) {
+                self.leading_surrogate = None;
+                return (DecoderResult::Malformed, i, j);
+            }
             match self.unit(unit, dst, j) {
                 Ok(n) => {
                     j += n;
                     i += 2;
+                    leading_in_src = self.leading_surrogate.is_some();
                 }
                 Err(DecoderResult::OutputFull) => return (DecoderResult::OutputFull, i, j),
                 Err(r) => return (r, i + 2, j),
@@ -166,5 +178,27 @@ mod tests {
         assert_eq!(decode(le, b"\0\xDEa\0"), [0xFFFD, 0x61]);
         assert_eq!(decode(le, b"=\xD8"), [0xFFFD]);
         assert_eq!(decode(le, b"=\xD8\0"), [0xFFFD]);
+    }
+
+    #[test]
+    fn the_unit_after_an_unpaired_leading_surrogate() {
+        use crate::DecoderResult;
+        let mut out = [0u16; 8];
+        // Both in one call: the unit is left unread, so a fatal streaming call drops it.
+        let mut d = Decoder::new(Encoding::Utf16Le, true);
+        let (r, read, w) = d.decode_to_utf16_without_replacement(b"=\xD8b\0c\0", &mut out, false);
+        assert_eq!((r, read, w), (DecoderResult::Malformed, 2, 0));
+        d.end_call_after_error(false);
+        let (_, _, w) = d.decode_to_utf16_without_replacement(b"d\0", &mut out, true);
+        assert_eq!(&out[..w], [u16::from(b'd')]);
+        // The surrogate from an earlier call: the unit is consumed and held, then decoded.
+        let mut d = Decoder::new(Encoding::Utf16Le, true);
+        let (r, read, _) = d.decode_to_utf16_without_replacement(b"=\xD8", &mut out, false);
+        assert_eq!((r, read), (DecoderResult::InputEmpty, 2));
+        let (r, read, w) = d.decode_to_utf16_without_replacement(b"b\0c\0", &mut out, false);
+        assert_eq!((r, read, w), (DecoderResult::Malformed, 2, 0));
+        d.end_call_after_error(false);
+        let (_, _, w) = d.decode_to_utf16_without_replacement(b"d\0", &mut out, true);
+        assert_eq!(&out[..w], b"bd".map(u16::from));
     }
 }

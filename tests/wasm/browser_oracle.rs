@@ -11,6 +11,7 @@
 //! in its browser, and a random input that differs is excused only when it contains that fault's
 //! trigger. Any other difference fails.
 
+use crate::common::{single_byte_encodings, Rng};
 use std::fmt;
 use text_encoding_wasm::{Decoder, DecoderResult, Encoding};
 use wasm_bindgen::{JsCast, JsValue};
@@ -373,18 +374,6 @@ fn known_browser_faults_still_behave_so() {
     }
 }
 
-/// The single-byte encodings and x-user-defined: every encoding that is neither UTF-8, UTF-16,
-/// CJK nor replacement.
-fn single_byte_encodings() -> impl Iterator<Item = Encoding> {
-    Encoding::ALL.into_iter().filter(|e| {
-        !e.is_cjk()
-            && !matches!(
-                e,
-                Encoding::Utf8 | Encoding::Utf16Be | Encoding::Utf16Le | Encoding::Replacement
-            )
-    })
-}
-
 #[wasm_bindgen_test]
 fn single_byte_every_byte_both_modes() {
     let Some(browser) = in_browser("single-byte") else {
@@ -393,7 +382,10 @@ fn single_byte_every_byte_both_modes() {
     let faults = known_faults();
     let mut tally = Tally::default();
     let every: Vec<u8> = (0..=255).collect();
-    for encoding in single_byte_encodings() {
+    for encoding in single_byte_encodings()
+        .into_iter()
+        .chain([Encoding::XUserDefined])
+    {
         for fatal in [false, true] {
             for byte in 0..=255u8 {
                 tally.compare(browser, encoding, &[&[byte]], fatal, &faults);
@@ -410,26 +402,6 @@ fn single_byte_every_byte_both_modes() {
         }
     }
     tally.finish("single-byte, every byte", browser);
-}
-
-/// xorshift64*, a fixed seed per test.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 32) % n as u64) as usize
-    }
-
-    fn range(&mut self, lo: u8, hi: u8) -> u8 {
-        lo + self.below(usize::from(hi - lo) + 1) as u8
-    }
 }
 
 const ISO_2022_JP_TOKENS: [&[u8]; 12] = [
@@ -508,7 +480,7 @@ fn cjk_random_streams(label: &str, seed: u64) {
     };
     let encoding = Encoding::for_label(label.as_bytes()).expect("label");
     let faults = known_faults();
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut tally = Tally::default();
     for _ in 0..2500 {
         let input = random_cjk_input(&mut rng, encoding);
