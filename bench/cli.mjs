@@ -1,10 +1,10 @@
-// `npm run bench:cli [-- --size MB]`: the command-line transcoder (pkg/cli.js) on large files
+// `npm run bench:cli [-- --size MB]`: the command-line transcoder (pkg/tools/cli.js) on large files
 // against the package's own decode+encode in one process, in one run. For each conversion, a
 // file of --size MB (default 1024) is made in bench/.cache/cli/ by repeating a corpus article
 // (../shared/corpus/wikipedia) in the source encoding; then, interleaved:
 //   in-process  the package's TextDecoder ({stream: true}) and TextEncoder / legacy encoder on the
 //               same bytes in 1 MiB chunks, from memory to memory (a 64 MiB piece, 3 passes)
-//   cli         `node pkg/cli.js -f FROM -t TO [--html] -o /dev/null FILE` under /usr/bin/time:
+//   cli         `node pkg/tools/cli.js -f FROM -t TO [--html] -o /dev/null FILE` under /usr/bin/time:
 //               wall and CPU (user+sys) time, and the kernel's peak RSS for the process
 // CPU-time rates are shown too: on a busy machine they compare better than wall time.
 // MB/s are of input bytes. Prints a Markdown table and writes it to bench/.cache/cli.md.
@@ -12,19 +12,19 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { entryFile, GENERATED, importPackageFile, packageDir, root } from '../scripts/lib/package.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
-const root = join(benchDir, '..');
-const pkgDir = resolve(process.env.TEW_PKG || join(root, 'pkg'));
+const pkgDir = packageDir();
 const cacheDir = join(benchDir, '.cache', 'cli');
 const corpusDir = resolve(root, '../shared/corpus/wikipedia');
 const sizeAt = process.argv.indexOf('--size');
 const SIZE = (sizeAt > 0 ? Number(process.argv[sizeAt + 1]) : 1024) * 1024 * 1024;
 if (!(SIZE > 0)) throw new Error('bench:cli: --size takes a number of MiB');
 
-const { TextDecoder, TextEncoder } = await import(pathToFileURL(join(pkgDir, 'node.js')).href);
-const { encode, createEncoder } = await import(pathToFileURL(join(pkgDir, 'node-legacy.js')).href);
+const { TextDecoder, TextEncoder } = await importPackageFile(pkgDir, entryFile('.', 'node'));
+const { encode, createEncoder } = await importPackageFile(pkgDir, entryFile('./legacy', 'node'));
 
 /** [article, from, to, html]: the corpus file, its encoding on disk, the output encoding. */
 const CONVERSIONS = [
@@ -86,7 +86,7 @@ function inProcess(bytes, from, to, html) {
  */
 function cli(file, from, to, html) {
   return new Promise((resolvePromise, reject) => {
-    const args = ['-f', 'TIME %e %U %S %M', process.execPath, join(pkgDir, 'cli.js'), '-f', from, '-t', to, ...(html ? ['--html'] : []), '-o', '/dev/null', file];
+    const args = ['-f', 'TIME %e %U %S %M', process.execPath, join(pkgDir, GENERATED.cli), '-f', from, '-t', to, ...(html ? ['--html'] : []), '-o', '/dev/null', file];
     const child = spawn('/usr/bin/time', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => {

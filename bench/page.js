@@ -1,12 +1,17 @@
-// The Chromium side of the benchmark: loads the package's ESM entry (index.js) and the bundled
+// The Chromium side of the benchmark: loads the package's web entry (web/index.js) and the bundled
 // pure-JS peers, fetches the same inputs as Node, and runs bench/suite.js sections on request
 // from bench/run.mjs (through puppeteer).
 
-import * as ours from '/pkg/index.js';
-import * as boundary from '/pkg/boundary.js';
+import * as ours from '/pkg/web/index.js';
+import * as crossing from '/pkg/core/crossing.js';
+import * as instance from '/pkg/core/instance.js';
+import * as labels from '/pkg/core/labels.js';
+import * as strings from '/pkg/core/strings.js';
 import { sinkValue } from './harness.js';
 import { contenders, legacyEncoders, prepare, runSection } from './suite.js';
 
+/** The core modules behind the entry, for the sections that measure its methods. */
+const internals = { ...instance, ...crossing, ...strings, ...labels };
 let env = null;
 let prepared = null;
 
@@ -23,7 +28,7 @@ async function peer(url, pick, errors) {
 window.bench = {
   /**
    * Loads peers and inputs (manifest: {peers: {name: url}, legacyPeers: {name: url}, legacy: whether
-   * the package has legacy.js, files: [{row, lang, kind, label, url}]}).
+   * the package has web/legacy.js, files: [{row, lang, kind, label, url}]}).
    */
   async setup(manifest) {
     const errors = [];
@@ -32,7 +37,7 @@ window.bench = {
       peers[name] = await peer(url, (m) => (m.TextDecoder ? m : m.default), errors);
     }
     // Our legacy encoders (`text-encoding-wasm/legacy`, the web entry) and the peers' ones.
-    const oursLegacy = manifest.legacy ? await peer('/pkg/legacy.js', (m) => m, errors) : null;
+    const oursLegacy = manifest.legacy ? await peer('/pkg/web/legacy.js', (m) => m, errors) : null;
     const exodusLegacy = manifest.legacyPeers['@exodus/bytes'] ? await peer(manifest.legacyPeers['@exodus/bytes'], (m) => m, errors) : null;
     const legacyList = legacyEncoders(oursLegacy, { textEncoding: peers['text-encoding'], exodus: exodusLegacy });
     const files = await Promise.all(
@@ -43,7 +48,7 @@ window.bench = {
       }),
     );
     prepared = prepare(files, ours);
-    env = { list: contenders(ours, globalThis, peers), legacyList, ours, boundary, where: 'Chromium' };
+    env = { list: contenders(ours, globalThis, peers), legacyList, ours, internals, where: 'Chromium' };
     return { contenders: env.list.map((c) => c.name), legacyEncoders: legacyList.map((c) => c.name), errors, crossOriginIsolated: globalThis.crossOriginIsolated === true, gc: typeof globalThis.gc === 'function' };
   },
   /** Runs one section (see bench/suite.js) and returns its data. */

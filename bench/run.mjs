@@ -8,25 +8,36 @@
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, posix, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, posix, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { BROWSERS, withBrowser } from '../scripts/lib/browser.mjs';
+import { entryFile, GENERATED, importPackageFile, packageDir, packageUrl, root } from '../scripts/lib/package.mjs';
+import { mounts, startServer } from '../scripts/lib/server.mjs';
 import { measure as measureEntries } from '../scripts/sizes.mjs';
 import { median, sinkValue } from './harness.js';
 import { WASM_ONLY, contenders, legacyEncoders, prepare, runSection } from './suite.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
-const root = join(benchDir, '..');
 const cacheDir = join(benchDir, '.cache');
 const corpusDir = resolve(root, '../shared/corpus/wikipedia');
-const pkgDir = resolve(process.env.TEW_PKG || join(root, 'pkg'));
-const chromiumPath = '/usr/bin/chromium';
+const pkgDir = packageDir([]);
+const chromiumPath = BROWSERS.chromium;
+/** The entry files each part loads (scripts/lib/package.mjs). */
+const FILES = {
+  node: entryFile('.', 'node'),
+  web: entryFile('.', 'web'),
+  js: entryFile('./js'),
+  liteNode: entryFile('./lite', 'node'),
+  liteWeb: entryFile('./lite', 'web'),
+  nodeLegacy: entryFile('./legacy', 'node'),
+  webLegacy: entryFile('./legacy', 'web'),
+};
 const require = createRequire(import.meta.url);
 
 const args = new Set(process.argv.slice(2));
@@ -75,35 +86,34 @@ const started = Date.now();
 // ---------------------------------------------------------------------------------------------
 // The package and the peers
 
-if (!existsSync(join(pkgDir, 'node.js'))) throw new Error(`bench: no built package at ${pkgDir} (run npm run build)`);
-const ours = await import(pathToFileURL(join(pkgDir, 'node.js')).href);
-const boundary = await import(pathToFileURL(join(pkgDir, 'boundary.js')).href);
+const ours = await importPackageFile(pkgDir, FILES.node);
+/** The core modules behind the Node entry, for the sections that measure its methods. */
+const internals = Object.assign({}, ...(await Promise.all(['instance', 'crossing', 'strings', 'labels'].map((m) => importPackageFile(pkgDir, `core/${m}.js`)))));
 const exodus = await import('@exodus/bytes/encoding.js');
 // @exodus/bytes' legacy encoders (fatal mode only): its lower-level multi-byte and single-byte APIs.
 const exodusLegacy = { ...(await import('@exodus/bytes/multi-byte.js')), ...(await import('@exodus/bytes/single-byte.js')) };
 // Our legacy encoders (`text-encoding-wasm/legacy`), when the package has the entry.
-const oursLegacy = existsSync(join(pkgDir, 'node-legacy.js')) ? await import(pathToFileURL(join(pkgDir, 'node-legacy.js')).href) : null;
+const oursLegacy = existsSync(join(pkgDir, FILES.nodeLegacy)) ? await importPackageFile(pkgDir, FILES.nodeLegacy) : null;
 // In Node, text-encoding's own implementation (its CommonJS `this` is not the global object, so
 // it never hands back the native classes); its index requires the encoding-indexes.
 const textEncoding = require('text-encoding');
 if (textEncoding.TextDecoder === globalThis.TextDecoder) throw new Error('bench: text-encoding returned the native TextDecoder');
 // Our JavaScript build (`text-encoding-wasm/js`: wasm2js of the same wasm) as one more column: its
-// own module graph (a copy of the package's root modules in bench/.cache/js-build/), so that its
-// boundary module is not the wasm entry's. In Node the /js entry builds strings with the host's
-// TextDecoder (the Node entries' Buffer builders are not in its graph).
+// own module graph (a copy of the package in bench/.cache/js-build/), so that its core modules are
+// not the wasm entry's. In Node the /js entry builds strings with the host's TextDecoder (the Node
+// entries' Buffer builders are not in its graph).
 const JS_BUILD = 'ours, JS build';
 let oursJs = null;
-if (existsSync(join(pkgDir, 'js.js'))) {
+if (existsSync(join(pkgDir, FILES.js))) {
   const jsDir = join(cacheDir, 'js-build');
   rmSync(jsDir, { recursive: true, force: true });
-  mkdirSync(jsDir, { recursive: true });
-  for (const name of readdirSync(pkgDir)) if (name.endsWith('.js')) copyFileSync(join(pkgDir, name), join(jsDir, name));
-  oursJs = await import(pathToFileURL(join(jsDir, 'js.js')).href);
+  cpSync(pkgDir, jsDir, { recursive: true });
+  oursJs = await importPackageFile(jsDir, FILES.js);
 }
 const PEERS = { [JS_BUILD]: oursJs, '@exodus/bytes': exodus, 'text-encoding': textEncoding };
 const list = contenders(ours, globalThis, PEERS);
 const legacyList = legacyEncoders(oursLegacy, { textEncoding, exodus: exodusLegacy });
-const wasmBytes = readFileSync(join(pkgDir, 'wasm_bg.wasm'));
+const wasmBytes = readFileSync(join(pkgDir, GENERATED.wasm));
 const wasmHash = createHash('sha256').update(wasmBytes).digest('hex');
 
 // ---------------------------------------------------------------------------------------------
@@ -113,16 +123,16 @@ mkdirSync(cacheDir, { recursive: true });
 
 /** Our legacy encoder (wasm exports, html mode): `text` in the encoding of `label`. */
 function encodeLegacy(text, label) {
-  const w = boundary.core();
-  const ordinal = boundary.lookupLabel(label);
+  const w = internals.core();
+  const ordinal = internals.lookupLabel(label);
   if (ordinal < 0) throw new Error(`bench: unknown label ${label}`);
   const handle = w.encoder_new(ordinal);
   if (handle === 0) throw new Error(`bench: encoder_new(${label}) failed`);
   try {
-    const n = boundary.putString(text);
+    const n = internals.putString(text);
     const written = w.encoder_encode(handle, n, true, true);
     if (written < 0) throw new Error(`bench: encoder_encode(${label}) returned ${written}`);
-    return boundary.takeBytes(written);
+    return internals.takeBytes(written);
   } finally {
     w.encoder_free(handle);
   }
@@ -302,11 +312,11 @@ const header = [
   `# text-encoding-wasm benchmark${quick ? ' (--quick)' : ''}`,
   '',
   `- command: \`${['node', 'bench/run.mjs', ...process.argv.slice(2)].join(' ')}\`${process.env.TEW_PKG ? ` with TEW_PKG=${process.env.TEW_PKG}` : ''}`,
-  `- package: ${pkgDir} (wasm_bg.wasm ${wasmBytes.length} B, sha256 ${wasmHash.slice(0, 12)}…)`,
+  `- package: ${pkgDir} (${GENERATED.wasm} ${wasmBytes.length} B, sha256 ${wasmHash.slice(0, 12)}…)`,
   `- Node ${process.version} (ICU ${process.versions.icu ?? 'none'}), ${cpus()[0]?.model ?? 'cpu?'} × ${cpus().length}`,
   `- peers: @exodus/bytes ${versionOf('@exodus/bytes')} (\`@exodus/bytes/encoding.js\` TextDecoder/TextEncoder; legacy encoders from \`@exodus/bytes/multi-byte.js\` and \`single-byte.js\`), text-encoding ${versionOf('text-encoding')} (\`require('text-encoding')\`, with its encoding-indexes; legacy encoders through \`NONSTANDARD_allowLegacyEncoding\`)`,
-  `- ours: \`node.js\`${oursLegacy ? '; legacy encoders from `node-legacy.js`' : ' (no `node-legacy.js`: the encode legacy section is not run)'}`,
-  `- ${JS_BUILD}: ${oursJs ? '`js.js` (the JavaScript build: wasm2js of the same wasm; in Node its strings are built by the host TextDecoder, not Buffer), as a peer column' : 'no `js.js` in the package'}`,
+  `- ours: \`${FILES.node}\`${oursLegacy ? `; legacy encoders from \`${FILES.nodeLegacy}\`` : ` (no \`${FILES.nodeLegacy}\`: the encode legacy section is not run)`}`,
+  `- ${JS_BUILD}: ${oursJs ? `\`${FILES.js}\` (the JavaScript build: wasm2js of the same wasm; in Node its strings are built by the host TextDecoder, not Buffer), as a peer column` : `no \`${FILES.js}\` in the package`}`,
   `- ${OPTS.rounds} interleaved rounds${Object.keys(SECTION_ROUNDS).length ? ` (${Object.entries(SECTION_ROUNDS).map(([k, v]) => `${v} for ${{ decodeCjk: 'decode legacy CJK', encodeLegacy: 'encode legacy' }[k] ?? k}`).join(', ')})` : ''}; in each, every (input, contender) runs ≈${OPTS.targetMs} ms as 3 back-to-back sub-batches and keeps the fastest; every value is the median over rounds; ${gc ? 'a full GC before each input row' : 'no forced GC (gc() unavailable)'}`,
   `- date: ${new Date().toISOString()}; load average at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
 ];
@@ -324,7 +334,7 @@ const envNode = {
   list,
   legacyList,
   ours,
-  boundary,
+  internals,
   where: `Node ${process.version}`,
   extraMethods: { 'Buffer utf16le': (mem8, offset, units) => Buffer.from(mem8.buffer, offset, units * 2).toString('utf16le') },
 };
@@ -336,19 +346,19 @@ const ttfdInput = prepared.small.find((f) => f.kind === 'decode' && f.row.starts
 const ttfdWant = new ours.TextDecoder().decode(ttfdInput.bytes);
 function ttfdNode() {
   const specs = {
-    'ours (node.js)': [pathToFileURL(join(pkgDir, 'node.js')).href, 'm.TextDecoder'],
-    'ours (index.js, inlined wasm)': [pathToFileURL(join(pkgDir, 'index.js')).href, 'm.TextDecoder'],
-    ...(oursJs ? { [`${JS_BUILD} (js.js)`]: [pathToFileURL(join(pkgDir, 'js.js')).href, 'm.TextDecoder'] } : {}),
+    [`ours (${FILES.node})`]: [packageUrl(pkgDir, FILES.node), 'm.TextDecoder'],
+    [`ours (${FILES.web}, inlined wasm)`]: [packageUrl(pkgDir, FILES.web), 'm.TextDecoder'],
+    ...(oursJs ? { [`${JS_BUILD} (${FILES.js})`]: [packageUrl(pkgDir, FILES.js), 'm.TextDecoder'] } : {}),
     native: [null, 'globalThis.TextDecoder'],
     'floor: an empty module (import() itself)': ['data:text/javascript,export default 0', 'globalThis.TextDecoder'],
     '@exodus/bytes': ['@exodus/bytes/encoding.js', 'm.TextDecoder'],
     'text-encoding': ['text-encoding', 'm.default.TextDecoder'],
   };
-  if (existsSync(join(pkgDir, 'lite', 'node.js'))) specs['ours lite (lite/node.js)'] = [pathToFileURL(join(pkgDir, 'lite', 'node.js')).href, 'm.TextDecoder'];
+  if (existsSync(join(pkgDir, FILES.liteNode))) specs[`ours lite (${FILES.liteNode})`] = [packageUrl(pkgDir, FILES.liteNode), 'm.TextDecoder'];
   // The first Shift_JIS decode: what a CJK encoding's tables cost at first use.
   const sjis = prepared.small.find((f) => f.kind === 'decode' && f.label === 'shift_jis');
-  if (sjis) specs['ours (node.js), first decode in shift_jis'] = [pathToFileURL(join(pkgDir, 'node.js')).href, 'm.TextDecoder', sjis];
-  if (sjis && oursJs) specs[`${JS_BUILD} (js.js), first decode in shift_jis`] = [pathToFileURL(join(pkgDir, 'js.js')).href, 'm.TextDecoder', sjis];
+  if (sjis) specs[`ours (${FILES.node}), first decode in shift_jis`] = [packageUrl(pkgDir, FILES.node), 'm.TextDecoder', sjis];
+  if (sjis && oursJs) specs[`${JS_BUILD} (${FILES.js}), first decode in shift_jis`] = [packageUrl(pkgDir, FILES.js), 'm.TextDecoder', sjis];
   const samples = Object.fromEntries(Object.keys(specs).map((k) => [k, []]));
   const problems = [];
   for (let i = 0; i < TTFD_RUNS; i++) {
@@ -378,7 +388,7 @@ function ttfdNode() {
 
 function reportTtfd(title, { samples, problems }, runs, note) {
   const med = (xs, k) => median(xs.map((x) => x[k]));
-  const oursTotal = median(samples['ours (node.js)'].map((x) => x.importMs + x.decodeMs));
+  const oursTotal = median(samples[`ours (${FILES.node})`].map((x) => x.importMs + x.decodeMs));
   const rows = Object.entries(samples).map(([name, xs]) => {
     if (xs.length === 0) return [name, '—', '—', '—', '—'];
     const total = median(xs.map((x) => x.importMs + x.decodeMs));
@@ -410,7 +420,7 @@ reportTtfd('Node: time to first decode', ttfdNode(), TTFD_RUNS, 'processes');
     'process.stdout.write(JSON.stringify({ mb: (after - before) / 1e6, length: s.length }));',
   ].join('\n');
   const heaps = {};
-  for (const [name, spec, pick] of [['ours', pathToFileURL(join(pkgDir, 'node.js')).href, 'm.TextDecoder'], ['native', null, 'globalThis.TextDecoder'], ['@exodus/bytes', '@exodus/bytes/encoding.js', 'm.TextDecoder']]) {
+  for (const [name, spec, pick] of [['ours', packageUrl(pkgDir, FILES.node), 'm.TextDecoder'], ['native', null, 'globalThis.TextDecoder'], ['@exodus/bytes', '@exodus/bytes/encoding.js', 'm.TextDecoder']]) {
     try {
       const r = JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', heapScript(spec, pick)], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 20 }));
       heaps[name] = r.length === 64e6 ? r.mb : NaN;
@@ -469,27 +479,27 @@ const peerEntries = {
 const exodusLegacyEntry = "export { createMultibyteEncoder } from '@exodus/bytes/multi-byte.js'; export { createSinglebyteEncoder } from '@exodus/bytes/single-byte.js';";
 
 {
-  const files = closure('index.js');
-  const js = files.filter((f) => f !== 'wasm_hex.js');
+  const files = closure(FILES.web);
+  const js = files.filter((f) => f !== GENERATED.hex);
   const cat = (names) => Buffer.concat(names.map((n) => readFileSync(join(pkgDir, n))));
   const rows = [
     [`ours: ESM entry as shipped (${files.join(' + ')})`, ...sizes(cat(files))],
-    ['  of which JS (all but wasm_hex.js)', ...sizes(cat(js))],
-    ['  of which wasm_hex.js (inlined wasm)', ...sizes(cat(['wasm_hex.js']))],
-    ['ours: wasm_bg.wasm alone', ...sizes(wasmBytes)],
+    [`  of which JS (all but ${GENERATED.hex})`, ...sizes(cat(js))],
+    [`  of which ${GENERATED.hex} (inlined wasm)`, ...sizes(cat([GENERATED.hex]))],
+    [`ours: ${GENERATED.wasm} alone`, ...sizes(wasmBytes)],
   ];
   // The lite entry (no CJK encodings), when the package has one.
-  const lite = existsSync(join(pkgDir, 'lite', 'index.js'));
+  const lite = existsSync(join(pkgDir, FILES.liteWeb));
   if (lite) {
-    const liteFiles = closure('lite/index.js');
+    const liteFiles = closure(FILES.liteWeb);
     rows.push([`ours lite: ESM entry as shipped (${liteFiles.join(' + ')})`, ...sizes(cat(liteFiles))]);
-    rows.push(['ours lite: lite/wasm_bg.wasm alone', ...sizes(readFileSync(join(pkgDir, 'lite', 'wasm_bg.wasm')))]);
+    rows.push([`ours lite: ${GENERATED.liteWasm} alone`, ...sizes(readFileSync(join(pkgDir, GENERATED.liteWasm)))]);
   }
   let oursMin = null;
   if (esbuild) {
-    oursMin = sizes(await bundle({ entryPoints: [join(pkgDir, 'index.js')], minify: true }));
+    oursMin = sizes(await bundle({ entryPoints: [join(pkgDir, FILES.web)], minify: true }));
     rows.push(['ours: ESM entry, esbuild --bundle --minify', ...oursMin]);
-    if (lite) rows.push(['ours lite: ESM entry, esbuild --bundle --minify', ...sizes(await bundle({ entryPoints: [join(pkgDir, 'lite', 'index.js')], minify: true }))]);
+    if (lite) rows.push(['ours lite: ESM entry, esbuild --bundle --minify', ...sizes(await bundle({ entryPoints: [join(pkgDir, FILES.liteWeb)], minify: true }))]);
     // The other entries as an application bundles them (scripts/sizes.mjs, also the size check of npm test).
     const entrySizes = await measureEntries(pkgDir);
     rows.push(['ours: full entry + legacy encoders, esbuild --bundle --minify', NaN, NaN, entrySizes['full + legacy']]);
@@ -520,39 +530,8 @@ const exodusLegacyEntry = "export { createMultibyteEncoder } from '@exodus/bytes
 // ---------------------------------------------------------------------------------------------
 // Headless Chromium
 
-const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm' };
-// /pkg-js/ is the package again, so that the JavaScript build (/pkg-js/js.js) is its own module graph.
-const mounts = { '/pkg/': pkgDir, '/pkg-js/': pkgDir, '/bench/': benchDir, '/corpus/': corpusDir, '/cache/': cacheDir };
-
-/** A static server on 127.0.0.1 (ephemeral port) for the package, this folder, the corpus and the cache. */
-function serve() {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    const mount = Object.keys(mounts).find((m) => path.startsWith(m));
-    const dir = mount && mounts[mount];
-    const file = dir && normalize(join(dir, path.slice(mount.length)));
-    let body = null;
-    try {
-      if (file && file.startsWith(dir + sep)) body = readFileSync(file);
-    } catch {
-      body = null;
-    }
-    const headers = {
-      'cache-control': 'no-store',
-      // Cross-origin isolation gives performance.now() its fine (5 µs) resolution.
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-embedder-policy': 'require-corp',
-    };
-    if (body === null) {
-      res.writeHead(404, { ...headers, 'content-type': 'text/plain' });
-      res.end('not found\n');
-    } else {
-      res.writeHead(200, { ...headers, 'content-type': types[extname(file)] || 'application/octet-stream' });
-      res.end(body);
-    }
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
+// /pkg-js/ is the package again, so that the JavaScript build (/pkg-js/wasm2js/index.js) is its own module graph.
+const served = mounts({ '/pkg/': pkgDir, '/pkg-js/': pkgDir, '/bench/': benchDir, '/corpus/': corpusDir, '/cache/': cacheDir });
 
 async function browserPart() {
   if (nodeOnly) {
@@ -563,16 +542,9 @@ async function browserPart() {
     emit(`_Chromium skipped: ${chromiumPath} is missing._`);
     return null;
   }
-  let puppeteer;
-  try {
-    puppeteer = (await import('puppeteer-core')).default;
-  } catch (e) {
-    emit(`_Chromium skipped: puppeteer-core did not load (${e.message})._`);
-    return null;
-  }
   // The pure-JS peers as browser ESM bundles (esbuild, honouring their "browser" fields); ours
   // bundled too, for the time-to-first-decode comparison next to the unbundled entry.
-  const peerUrls = existsSync(join(pkgDir, 'js.js')) ? { [JS_BUILD]: '/pkg-js/js.js' } : {};
+  const peerUrls = existsSync(join(pkgDir, FILES.js)) ? { [JS_BUILD]: `/pkg-js/${FILES.js}` } : {};
   const legacyPeerUrls = {};
   const bundleNotes = [];
   const browserDir = join(cacheDir, 'browser');
@@ -592,7 +564,7 @@ async function browserPart() {
     } catch (e) {
       bundleNotes.push(`@exodus/bytes legacy encoders: not bundled for the browser (${e.message.split('\n')[0]})`);
     }
-    writeFileSync(join(browserDir, 'ours.js'), await bundle({ entryPoints: [join(pkgDir, 'index.js')], minify: true }));
+    writeFileSync(join(browserDir, 'ours.js'), await bundle({ entryPoints: [join(pkgDir, FILES.web)], minify: true }));
   }
   // The floor of the time-to-first-decode table: importing a module that does nothing.
   writeFileSync(join(browserDir, 'empty.js'), 'export const TextDecoder = globalThis.TextDecoder;\n');
@@ -600,17 +572,18 @@ async function browserPart() {
     bundleNotes.push('esbuild missing: the peers are not run in Chromium');
   }
 
-  const server = await serve();
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  const userDataDir = mkdtempSync(join(tmpdir(), 'tew-bench-chromium-'));
-  let browser = null;
+  const server = await startServer(served);
+  const origin = server.origin;
   try {
-    browser = await puppeteer.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      args: ['--headless', '--js-flags=--expose-gc', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${userDataDir}`],
-      protocolTimeout: 30 * 60 * 1000,
-    });
+    return await withBrowser('chromium', (browser) => browserRuns(browser, origin, { peerUrls, legacyPeerUrls, bundleNotes }), { timeoutMs: 30 * 60 * 1000, args: ['--js-flags=--expose-gc'] });
+  } finally {
+    await server.close();
+  }
+}
+
+/** The Chromium sections, memory and time to first decode, in `browser`, against the server at `origin`. */
+async function browserRuns(browser, origin, { peerUrls, legacyPeerUrls, bundleNotes }) {
+  {
     const version = await browser.version();
     const page = await browser.newPage();
     const errors = [];
@@ -619,10 +592,10 @@ async function browserPart() {
     await page.waitForFunction('window.benchReady === true || window.benchFailed', { timeout: 60000 }).catch(() => {
       throw new Error(`the bench page did not load: ${errors.join('; ')}`);
     });
-    const manifest = { peers: peerUrls, legacyPeers: legacyPeerUrls, legacy: existsSync(join(pkgDir, 'legacy.js')), files: files.map(({ row, lang, kind, label, url }) => ({ row, lang, kind, label, url })) };
+    const manifest = { peers: peerUrls, legacyPeers: legacyPeerUrls, legacy: existsSync(join(pkgDir, FILES.webLegacy)), files: files.map(({ row, lang, kind, label, url }) => ({ row, lang, kind, label, url })) };
     const info = await page.evaluate((m) => window.bench.setup(m), manifest);
     emit(
-      `## Headless Chromium\n\n- ${version}, ${info.crossOriginIsolated ? 'cross-origin isolated (5 µs timer)' : 'not cross-origin isolated (100 µs timer)'}, ${info.gc ? 'a full GC before each input row (--js-flags=--expose-gc)' : 'no forced GC'}\n- ours: the ESM entry \`index.js\` (inlined wasm) and, for legacy encoding, \`legacy.js\`; peers: esbuild browser bundles of \`@exodus/bytes/encoding.js\`, of \`@exodus/bytes/multi-byte.js\` + \`single-byte.js\` (legacy encoders) and of \`text-encoding\`\n- note: the browser build of @exodus/bytes hands UTF-8 decoding and encoding, and most single-byte decoding, to the native TextDecoder/TextEncoder (see its \`fallback/platform.browser.js\`, \`single-byte.js\`), so in Chromium its column is native plus its wrapper there; its CJK decoders and all its legacy encoders are its own JS\n- contenders: ${info.contenders.join(', ')}; legacy encoders: ${info.legacyEncoders.join(', ') || 'none'}` +
+      `## Headless Chromium\n\n- ${version}, ${info.crossOriginIsolated ? 'cross-origin isolated (5 µs timer)' : 'not cross-origin isolated (100 µs timer)'}, ${info.gc ? 'a full GC before each input row (--js-flags=--expose-gc)' : 'no forced GC'}\n- ours: the web entry \`${FILES.web}\` (inlined wasm) and, for legacy encoding, \`${FILES.webLegacy}\`; peers: esbuild browser bundles of \`@exodus/bytes/encoding.js\`, of \`@exodus/bytes/multi-byte.js\` + \`single-byte.js\` (legacy encoders) and of \`text-encoding\`\n- note: the browser build of @exodus/bytes hands UTF-8 decoding and encoding, and most single-byte decoding, to the native TextDecoder/TextEncoder (see its \`fallback/platform.browser.js\`, \`single-byte.js\`), so in Chromium its column is native plus its wrapper there; its CJK decoders and all its legacy encoders are its own JS\n- contenders: ${info.contenders.join(', ')}; legacy encoders: ${info.legacyEncoders.join(', ') || 'none'}` +
         [...bundleNotes, ...info.errors].map((e) => `\n- ${e}`).join(''),
     );
     const s = await sections('Chromium', (name, rounds = OPTS.rounds) => page.evaluate((n, o) => window.bench.run(n, o), name, { ...OPTS, rounds }));
@@ -634,7 +607,7 @@ async function browserPart() {
     {
       const heapRows = [];
       const measured = {};
-      for (const [name, src] of [['ours', '/pkg/index.js'], ['native', '']]) {
+      for (const [name, src] of [['ours', `/pkg/${FILES.web}`], ['native', '']]) {
         const ctx = await browser.createBrowserContext();
         try {
           const p = await ctx.newPage();
@@ -675,8 +648,8 @@ async function browserPart() {
 
     // Time to first decode: a fresh browser context (own renderer, empty caches) per sample.
     log('chromium: time to first decode');
-    const specs = { 'ours (index.js, unbundled)': '/pkg/index.js', 'ours (esbuild bundle)': '/cache/browser/ours.js', native: '', 'floor: an empty module (import() itself)': '/cache/browser/empty.js' };
-    if (existsSync(join(pkgDir, 'lite', 'index.js'))) specs['ours lite (lite/index.js, unbundled)'] = '/pkg/lite/index.js';
+    const specs = { [`ours (${FILES.web}, unbundled)`]: `/pkg/${FILES.web}`, 'ours (esbuild bundle)': '/cache/browser/ours.js', native: '', 'floor: an empty module (import() itself)': '/cache/browser/empty.js' };
+    if (existsSync(join(pkgDir, FILES.liteWeb))) specs[`ours lite (${FILES.liteWeb}, unbundled)`] = `/pkg/${FILES.liteWeb}`;
     for (const [name, url] of Object.entries(peerUrls)) specs[name] = url;
     const samples = Object.fromEntries(Object.keys(specs).map((k) => [k, []]));
     const problems = [];
@@ -698,15 +671,11 @@ async function browserPart() {
     }
     reportTtfdBrowser(samples, problems);
     return s;
-  } finally {
-    if (browser) await browser.close();
-    server.close();
-    rmSync(userDataDir, { recursive: true, force: true });
   }
 }
 
 function reportTtfdBrowser(samples, problems) {
-  const oursTotal = median((samples['ours (index.js, unbundled)'] || []).map((x) => x.importMs + x.decodeMs));
+  const oursTotal = median((samples[`ours (${FILES.web}, unbundled)`] || []).map((x) => x.importMs + x.decodeMs));
   const rows = Object.entries(samples).map(([name, xs]) => {
     if (xs.length === 0) return [name, '—', '—', '—', '—'];
     const total = median(xs.map((x) => x.importMs + x.decodeMs));

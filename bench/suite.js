@@ -243,6 +243,28 @@ function check(name, label, run, want, what) {
 
 const mbps = (bytes) => (input, ms) => bytes(input) / ms / 1000;
 
+/** The timed call of contender `c` (named `name`) decoding the input `f`, checked against `want` first; or why it is left out. */
+function decodeCall(c, name, f, want) {
+  let d;
+  try {
+    d = new c.TextDecoder(f.label);
+  } catch (e) {
+    return { skip: 'n/a', note: [`${name}: new TextDecoder('${f.label}') throws`, `${e && e.name}: ${e && e.message}`] };
+  }
+  const bad = check(name, f.label, () => d.decode(f.bytes), want, 'decode');
+  if (bad) return bad;
+  const bytes = f.bytes;
+  return { fn: () => d.decode(bytes) };
+}
+
+/** The timed call of contender `c` (named `name`) UTF-8 encoding `string`, checked against `want` first; or why it is left out. */
+function encodeCall(c, name, string, want) {
+  const e = new c.TextEncoder();
+  const bad = check(name, 'utf-8', () => e.encode(string), want, 'encode');
+  if (bad) return bad;
+  return { fn: () => e.encode(string) };
+}
+
 /** Decode MB/s (of input bytes) of every contender on `inputs` ({row, label, bytes}). */
 export function decodeSection(title, list, inputs, opts) {
   const byName = new Map(list.map((c) => [c.name, c]));
@@ -254,19 +276,7 @@ export function decodeSection(title, list, inputs, opts) {
     'MB/s',
     list.map((c) => c.name),
     ins,
-    (f, name) => {
-      const c = byName.get(name);
-      let d;
-      try {
-        d = new c.TextDecoder(f.label);
-      } catch (e) {
-        return { skip: 'n/a', note: [`${name}: new TextDecoder('${f.label}') throws`, `${e && e.name}: ${e && e.message}`] };
-      }
-      const bad = check(name, f.label, () => d.decode(f.bytes), want.get(f), 'decode');
-      if (bad) return bad;
-      const bytes = f.bytes;
-      return { fn: () => d.decode(bytes) };
-    },
+    (f, name) => decodeCall(byName.get(name), name, f, want.get(f)),
     mbps((f) => f.bytes.length),
     opts,
   );
@@ -282,13 +292,7 @@ export function encodeSection(title, list, inputs, opts) {
     'MB/s',
     list.map((c) => c.name),
     inputs,
-    (f, name) => {
-      const e = new (byName.get(name).TextEncoder)();
-      const bad = check(name, 'utf-8', () => e.encode(f.string), want.get(f), 'encode');
-      if (bad) return bad;
-      const string = f.string;
-      return { fn: () => e.encode(string) };
-    },
+    (f, name) => encodeCall(byName.get(name), name, f.string, want.get(f)),
     mbps((f) => want.get(f).length),
     opts,
   );
@@ -387,26 +391,16 @@ export function smallSection(title, list, inputs, opts) {
     inputs,
     (f, name) => {
       const c = byName.get(name);
-      if (f.kind === 'decode') {
-        const d = new c.TextDecoder(f.label);
-        const bad = check(name, f.label, () => d.decode(f.bytes), want.get(f), 'decode');
-        if (bad) return bad;
-        const bytes = f.bytes;
-        return { fn: () => d.decode(bytes) };
-      }
-      const e = new c.TextEncoder();
+      if (f.kind === 'decode') return decodeCall(c, name, f, want.get(f));
       const string = f.string;
-      if (f.kind === 'encodeInto') {
-        if (typeof e.encodeInto !== 'function') return { skip: 'n/a', note: [`${name}: no encodeInto`, 'the TextEncoder has no encodeInto'] };
-        const dest = new Uint8Array(string.length * 3);
-        const into = () => dest.slice(0, e.encodeInto(string, dest).written);
-        const bad = check(name, 'utf-8', into, want.get(f), 'encodeInto');
-        if (bad) return bad;
-        return { fn: () => e.encodeInto(string, dest) };
-      }
-      const bad = check(name, 'utf-8', () => e.encode(string), want.get(f), 'encode');
+      if (f.kind !== 'encodeInto') return encodeCall(c, name, string, want.get(f));
+      const e = new c.TextEncoder();
+      if (typeof e.encodeInto !== 'function') return { skip: 'n/a', note: [`${name}: no encodeInto`, 'the TextEncoder has no encodeInto'] };
+      const dest = new Uint8Array(string.length * 3);
+      const into = () => dest.slice(0, e.encodeInto(string, dest).written);
+      const bad = check(name, 'utf-8', into, want.get(f), 'encodeInto');
       if (bad) return bad;
-      return { fn: () => e.encode(string) };
+      return { fn: () => e.encodeInto(string, dest) };
     },
     (f, ms) => 1000 / ms,
     opts,
@@ -414,35 +408,41 @@ export function smallSection(title, list, inputs, opts) {
 }
 
 /**
- * Decode MB/s of our TextDecoder (UTF-8) with each `setStringBuilder` kind of js/boundary.js.
+ * MB/s of `call(f)` on each input under each of `kinds`, chosen by `setKind` (the first kind's
+ * output is the expected one; 'auto' is set again at the end).
  */
-export function builderSection(title, ours, boundary, inputs, opts) {
-  const kinds = ['fromCharCode', 'native', 'auto'];
-  const d = new ours.TextDecoder();
-  const ins = inputs.map((f) => ({ ...f, size: f.bytes.length }));
+function kindSection(title, kinds, setKind, inputs, call, direction, opts) {
   const want = new Map();
-  boundary.setStringBuilder('fromCharCode');
-  for (const f of ins) want.set(f, d.decode(f.bytes));
+  setKind(kinds[0]);
+  for (const f of inputs) want.set(f, call(f));
   try {
     return section(
       title,
       'MB/s',
       kinds,
-      ins,
+      inputs,
       (f, kind) => {
-        const setup = () => boundary.setStringBuilder(kind);
+        const setup = () => setKind(kind);
         setup();
-        const bad = check(kind, 'utf-8', () => d.decode(f.bytes), want.get(f), 'decode');
+        const bad = check(kind, 'utf-8', () => call(f), want.get(f), direction);
         if (bad) return bad;
-        const bytes = f.bytes;
-        return { fn: () => d.decode(bytes), setup };
+        return { fn: () => call(f), setup };
       },
       mbps((f) => f.bytes.length),
       opts,
     );
   } finally {
-    boundary.setStringBuilder('auto');
+    setKind('auto');
   }
+}
+
+/**
+ * Decode MB/s of our TextDecoder (UTF-8) with each `setStringBuilder` kind of js/core/strings.js.
+ */
+export function builderSection(title, ours, internals, inputs, opts) {
+  const d = new ours.TextDecoder();
+  const ins = inputs.map((f) => ({ ...f, size: f.bytes.length }));
+  return kindSection(title, ['fromCharCode', 'native', 'auto'], internals.setStringBuilder, ins, (f) => d.decode(f.bytes), 'decode', opts);
 }
 
 /** The methods section's baseline column: no string is built at all. */
@@ -454,10 +454,10 @@ export const WASM_ONLY = 'wasm only, no string';
  * UTF-16 output with one method. `extra` adds host-specific methods (name → (mem8, byteOffset,
  * units) → string).
  */
-export function methodSection(title, boundary, inputs, opts, extra = {}) {
-  const w = boundary.core();
+export function methodSection(title, internals, inputs, opts, extra = {}) {
+  const w = internals.core();
   // (the handle below lives as long as the page or process: one per run)
-  const ordinal = boundary.lookupLabel('utf-8');
+  const ordinal = internals.lookupLabel('utf-8');
   const fromCharCode = String.fromCharCode;
   let buffer = null;
   let mem8 = null;
@@ -504,7 +504,7 @@ export function methodSection(title, boundary, inputs, opts, extra = {}) {
   // A decoder handle always writes UTF-16 (decode_once leaves ASCII input as it is).
   const handle = w.decoder_new(ordinal, false, false);
   const run = (bytes, build) => {
-    const n = w.decoder_decode(handle, boundary.putBytes(bytes), false);
+    const n = w.decoder_decode(handle, internals.putBytes(bytes), false, false);
     if (n === 0) return '';
     const at = (w.output_units_ptr() >>> 0) >>> 1;
     views();
@@ -530,41 +530,18 @@ export function methodSection(title, boundary, inputs, opts, extra = {}) {
 }
 
 /**
- * Encode MB/s of our TextEncoder with each `setStringWriter` kind of js/boundary.js (how the
+ * Encode MB/s of our TextEncoder with each `setStringWriter` kind of js/core/crossing.js (how the
  * string's code units get into wasm memory), on the builder slices decoded to strings.
  */
-export function writerSection(title, ours, boundary, inputs, opts) {
-  const kinds = ['charCodeAt', 'native', 'auto'];
+export function writerSection(title, ours, internals, inputs, opts) {
   const e = new ours.TextEncoder();
   const ins = inputs.map((f) => ({ ...f, string: new ours.TextDecoder().decode(f.bytes), size: f.bytes.length }));
-  const want = new Map();
-  boundary.setStringWriter('charCodeAt');
-  for (const f of ins) want.set(f, e.encode(f.string));
-  try {
-    return section(
-      title,
-      'MB/s',
-      kinds,
-      ins,
-      (f, kind) => {
-        const setup = () => boundary.setStringWriter(kind);
-        setup();
-        const bad = check(kind, 'utf-8', () => e.encode(f.string), want.get(f), 'encode');
-        if (bad) return bad;
-        const string = f.string;
-        return { fn: () => e.encode(string), setup };
-      },
-      mbps((f) => f.bytes.length),
-      opts,
-    );
-  } finally {
-    boundary.setStringWriter('auto');
-  }
+  return kindSection(title, ['charCodeAt', 'native', 'auto'], internals.setStringWriter, ins, (f) => e.encode(f.string), 'encode', opts);
 }
 
 /** Runs the section `name` on `prepared` inputs in this realm (Node or the page). */
 export function runSection(name, env, prepared, opts) {
-  const { list, legacyList, ours, boundary, where, extraMethods } = env;
+  const { list, legacyList, ours, internals, where, extraMethods } = env;
   switch (name) {
     case 'decodeUtf8':
       return decodeSection(`${where}: decode UTF-8`, list, prepared.decodeUtf8, opts);
@@ -581,13 +558,13 @@ export function runSection(name, env, prepared, opts) {
     case 'encodeIntoLoop':
       return encodeIntoLoopSection(`${where}: chunked encodeInto into 64 KiB`, list, prepared.encodeIntoLoop, opts);
     case 'builder':
-      return builderSection(`${where}: string building, TextDecoder.decode per builder`, ours, boundary, prepared.builder, opts);
+      return builderSection(`${where}: string building, TextDecoder.decode per builder`, ours, internals, prepared.builder, opts);
     case 'hasWriter':
-      return boundary.hasNativeStringWriter();
+      return internals.hasNativeStringWriter();
     case 'writer':
-      return writerSection(`${where}: string writing, TextEncoder.encode per writer`, ours, boundary, prepared.builder, opts);
+      return writerSection(`${where}: string writing, TextEncoder.encode per writer`, ours, internals, prepared.builder, opts);
     case 'methods':
-      return methodSection(`${where}: string building methods (putBytes + decoder_decode + method)`, boundary, prepared.builder, opts, extraMethods);
+      return methodSection(`${where}: string building methods (putBytes + decoder_decode + method)`, internals, prepared.builder, opts, extraMethods);
     default:
       throw new Error(`unknown section ${name}`);
   }

@@ -1,30 +1,33 @@
 // `npm run build [-- --out DIR]`: assembles pkg/ (or DIR; also read from the TEW_PKG
-// environment variable), the npm package text-encoding-wasm.
+// environment variable), the npm package text-encoding-wasm, as a mirror of js/ (see
+// scripts/lib/package.mjs for the layout) plus what is generated:
 //   1. cargo builds the core for wasm32-unknown-unknown twice, both without the `std` feature
 //      (no_std: panics trap without formatting, so no panic strings, core::fmt or TextDecoder in
 //      the wasm or the glue): the full build (--features cjk), then the lite build (no CJK
 //      encodings). Both write the same target file, so each is copied away right after its build;
 //   1b. the panic entry points of core become a bare trap (see stubPanics);
-//   2. the pinned wasm-bindgen CLI writes the glue and wasm_bg.wasm for each: the full one into
-//      the package root, the lite one into lite/. Only numbers cross our boundary, so of the glue
-//      only the imports object is kept: instantiate.js, a few lines that instantiate the module
+//   2. the pinned wasm-bindgen CLI writes the glue and the wasm for each: the full one into wasm/,
+//      the lite one into lite/wasm/. Only numbers cross our boundary, so of the glue only the
+//      imports object is kept: instantiate.js, a few lines that instantiate the module
 //      synchronously (the rest of the glue is not shipped);
-//   3. wasm-opt shrinks and speeds up each wasm;
-//   4. wasm_hex.js inlines each wasm for the ESM entries (browsers, bundlers, Deno);
+//   3. wasm-opt shrinks and speeds up each wasm (core.wasm);
+//   4. hex.js inlines each wasm for the web folder (browsers, bundlers, Deno);
 //   4b. binaryen's wasm2js translates each optimized wasm to JavaScript (wasm2js.js, wasm2js.cjs)
-//      for the `/js` entries, React Native and the Node entries' fallback where WebAssembly is off;
-//   5. js/ is copied in (lite/ gets its own copy of the modules its entries import, so the lite
-//      entry is a separate module graph bound to the lite wasm), and pkg-template/;
-//   6. esbuild bundles the CommonJS files (cjs/*.cjs, for `require`) from the Node entries, the
-//      wasm read synchronously from disk; the .d.ts files are copied as cjs/*.d.cts.
+//      for the wasm2js folder (the `/js` entries, React Native) and the Node folder's fallback
+//      where WebAssembly is off;
+//   5. js/ is copied in, and lite/ gets the modules its entries reach (found by following their
+//      imports), so the lite entries are a separate module graph bound to the lite wasm;
+//   6. each module that the node and wasm2js entries reach gets a CommonJS twin beside it (.cjs,
+//      by esbuild, one file for one file, imports becoming requires of the twins), so `require`
+//      loads the same module graph as `import` does, file for file; the types get .d.cts twins;
+//   7. package.json: pkg-template/package.json with the exports map, sideEffects, files, main,
+//      module, types and bin written from the entries table (scripts/lib/package.mjs).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve as resolvePath } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import binaryen from 'binaryen';
 import { build as esbuild } from 'esbuild';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { ENTRIES, entryFile, exportsMap, HOSTS, root } from './lib/package.mjs';
 const outAt = process.argv.indexOf('--out');
 const pkg = resolvePath(outAt > 0 ? process.argv[outAt + 1] : process.env.TEW_PKG || join(root, 'pkg'));
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
@@ -35,8 +38,8 @@ const built = join(target, 'wasm32-unknown-unknown', 'release', 'text_encoding_w
 const staging = join(target, 'tew-build');
 mkdirSync(staging, { recursive: true });
 const variants = [
-  { name: 'full', features: ['--no-default-features', '--features', 'cjk'], dir: pkg },
-  { name: 'lite', features: ['--no-default-features'], dir: join(pkg, 'lite') },
+  { name: 'full', features: ['--no-default-features', '--features', 'cjk'], dir: join(pkg, 'wasm') },
+  { name: 'lite', features: ['--no-default-features'], dir: join(pkg, 'lite', 'wasm') },
 ];
 for (const v of variants) {
   run('cargo', ['build', '--lib', '--release', '--target', 'wasm32-unknown-unknown', ...v.features]);
@@ -77,24 +80,24 @@ for (const v of variants) {
   v.size = bindgen(v.wasm, v.dir);
 }
 // 4b. The JavaScript build of each (see wasm2jsBuild below).
-for (const v of variants) v.jsSize = wasm2jsBuild(join(v.dir, 'wasm_bg.wasm'), v.dir, v.name);
+for (const v of variants) v.jsSize = wasm2jsBuild(join(v.dir, 'core.wasm'), v.dir, v.name);
 
-/** Steps 2–4 for one wasm: instantiate.js and wasm_bg.wasm into `dir`, optimized, plus wasm_hex.js. */
+/** Steps 2–4 for one wasm: instantiate.js and core.wasm into `dir`, optimized, plus hex.js. */
 function bindgen(wasm, dir) {
   const glueDir = join(staging, 'glue');
   rmSync(glueDir, { recursive: true, force: true });
   run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', glueDir, '--out-name', 'wasm', wasm]);
   writeFileSync(join(dir, 'instantiate.js'), instantiateModule(readFileSync(join(glueDir, 'wasm.js'), 'utf8')));
 
-  const wasmPath = join(dir, 'wasm_bg.wasm');
+  const wasmPath = join(dir, 'core.wasm');
   const features = ['--enable-bulk-memory', '--enable-sign-ext', '--enable-nontrapping-float-to-int', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
   // binaryen from npm (pinned in package.json): Debian's older wasm-opt breaks the externref table.
   // The producers and target_features custom sections are metadata that no engine reads.
   run(join(root, 'node_modules/.bin/wasm-opt'), ['-O3', ...features, '--strip-producers', '--strip-target-features', join(glueDir, 'wasm_bg.wasm'), '-o', wasmPath]);
   const wasmBytes = readFileSync(wasmPath);
   writeFileSync(
-    join(dir, 'wasm_hex.js'),
-    `// The wasm core (wasm_bg.wasm) in hexadecimal, so the ESM entry needs no fetch and no bundler configuration.\nexport default '${wasmBytes.toString('hex')}';\n`,
+    join(dir, 'hex.js'),
+    `// The wasm core (core.wasm) in hexadecimal, so the web entries need no fetch and no bundler configuration.\nexport default '${wasmBytes.toString('hex')}';\n`,
   );
   return wasmBytes.length;
 }
@@ -105,7 +108,9 @@ function bindgen(wasm, dir) {
  * The build fails if the glue changed shape or would need the host's TextDecoder/TextEncoder.
  */
 function instantiateModule(glue) {
-  if (/TextDecoder|TextEncoder/.test(glue)) {
+  // Doc comments of the exports are copied into the glue; only its code counts.
+  const code = glue.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  if (/TextDecoder|TextEncoder/.test(code)) {
     throw new Error('build: the wasm-bindgen glue uses TextDecoder/TextEncoder; a String crossed the boundary');
   }
   const start = glue.indexOf('function __wbg_get_imports() {');
@@ -190,7 +195,7 @@ function wasm2jsBuild(wasmPath, dir, name) {
     }
     const body = text.slice(0, tail);
     const header = (kind) => `// The wasm core (${name} build) translated to JavaScript by binaryen's wasm2js (generated by
-// scripts/build.mjs from wasm_bg.wasm; ${kind}). For hosts without WebAssembly: instantiate() returns
+// scripts/build.mjs from core.wasm; ${kind}). For hosts without WebAssembly: instantiate() returns
 // the same exports as the wasm instance, with a plain \`memory\` object whose \`buffer\` is current.
 `;
     writeFileSync(join(dir, 'wasm2js.js'), `${header('ESM')}${body}\n/** The core's exports (memory, functions); each call is a new instance. */\nexport function instantiate() {\n  return asmFunc({});\n}\n`);
@@ -201,141 +206,111 @@ function wasm2jsBuild(wasmPath, dir, name) {
   }
 }
 
-// 5. js/ and pkg-template/.
+// ---- 5. js/ (folders as they are), and the lite tree ----------------------------------------------
 const jsDir = join(root, 'js');
-for (const name of readdirSync(jsDir)) {
-  if (name.endsWith('.js') || name.endsWith('.d.ts')) copyFileSync(join(jsDir, name), join(pkg, name));
+/** Every file under `dir`, as paths relative to it. */
+function filesUnder(dir, at = '') {
+  const out = [];
+  for (const name of readdirSync(join(dir, at))) {
+    const rel = at === '' ? name : `${at}/${name}`;
+    if (statSync(join(dir, rel)).isDirectory()) out.push(...filesUnder(dir, rel));
+    else out.push(rel);
+  }
+  return out;
 }
-for (const name of readdirSync(join(root, 'pkg-template'))) {
-  copyFileSync(join(root, 'pkg-template', name), join(pkg, name));
+for (const rel of filesUnder(jsDir)) {
+  if (!rel.endsWith('.js') && !rel.endsWith('.d.ts')) continue;
+  mkdirSync(dirname(join(pkg, rel)), { recursive: true });
+  copyFileSync(join(jsDir, rel), join(pkg, rel));
 }
-// lite/: the modules its two entries (index.js for the web, node.js for Node) import, so that
-// they bind to the lite wasm (boundary.js holds the wasm instance per module graph).
-const liteModules = ['index.js', 'node.js', 'load-web.js', 'load-node.js', 'boundary.js', 'webidl.js', 'text-decoder.js', 'text-encoder.js', 'streams.js'];
-// ... and those of its standard entry (lite/standard.js, lite/node-standard.js).
-liteModules.push('standard.js', 'node-standard.js', 'standard-hooks.js', 'encode-core.js');
-// ... and those of its JavaScript build (the `react-native` condition of the lite entries).
-liteModules.push('load-js.js', 'js.js', 'js-standard.js');
-for (const name of liteModules) copyFileSync(join(jsDir, name), join(pkg, 'lite', name));
 
-// 6. CommonJS. One bundle (cjs/core.cjs) holds the full module graph, so every `require`d entry
-// shares one wasm instance and the same classes; cjs/lite.cjs is the lite graph. In the bundles,
-// load-node.js finds wasm_bg.wasm from __dirname instead of import.meta.url.
-const cjsDir = join(pkg, 'cjs');
-mkdirSync(cjsDir, { recursive: true });
-async function bundle(contents, resolveDir, outfile, wasmFromCjs, extraPlugins = []) {
-  const cjsLoader = {
-    name: 'cjs-wasm-loader',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]load-node\.js$/ }, (args) => {
-        const wasmUrl = "new URL('./wasm_bg.wasm', import.meta.url)";
-        const source = readFileSync(args.path, 'utf8');
-        if (!source.includes(wasmUrl)) throw new Error('build: load-node.js no longer locates the wasm as expected');
-        const fallbacks = ["await import('node:buffer')", "await import('node:fs')", "await import('node:module')"];
-        if (!fallbacks.every((f) => source.includes(f))) throw new Error('build: load-node.js no longer imports its built-ins as expected');
-        const cjsSource = source.replace(fallbacks[0], "require('node:buffer')").replace(fallbacks[1], "require('node:fs')").replace(fallbacks[2], "require('node:module')");
-        // The JavaScript build's fallback (see wasm2jsBuild): required beside the wasm.
-        const jsRequire = "nodeModule().createRequire(import.meta.url)('./wasm2js.cjs')";
-        if (!source.includes(jsRequire)) throw new Error('build: load-node.js no longer requires wasm2js.cjs as expected');
-        const wasm2jsFromCjs = wasmFromCjs.replace(/wasm_bg\.wasm$/, 'wasm2js.cjs');
-        const rewritten = cjsSource.replace(wasmUrl, `joinPath(__dirname, ${JSON.stringify(wasmFromCjs)})`).replace(jsRequire, `require(joinPath(__dirname, ${JSON.stringify(wasm2jsFromCjs)}))`);
-        const contents = `import { join as joinPath } from 'node:path';\n${rewritten}`;
-        return { contents, loader: 'js' };
-      });
-    },
-  };
+/**
+ * The package files (relative to pkg/) that the modules `entries` (relative to pkg/) reach by
+ * static imports, the entries included: esbuild follows the graph, node: built-ins aside.
+ */
+async function reachedFrom(entries) {
+  const result = await esbuild({
+    entryPoints: entries.map((e) => join(pkg, e)),
+    absWorkingDir: pkg,
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'neutral',
+    external: ['node:*'],
+    outdir: join(staging, 'reach'),
+    logLevel: 'silent',
+  });
+  return Object.keys(result.metafile.inputs).map((p) => relative(pkg, resolvePath(pkg, p)).split('\\').join('/'));
+}
+
+// The lite tree: the modules the lite entries reach, copied to lite/ (its wasm/ is already there).
+const liteEntries = [...new Set(ENTRIES.filter((e) => e.lite).flatMap((e) => HOSTS.map((h) => entryFile(e.subpath, h).slice('lite/'.length))))];
+const liteModules = await reachedFrom(liteEntries);
+for (const rel of liteModules) {
+  if (rel.startsWith('wasm/')) continue; // the lite build's own
+  mkdirSync(dirname(join(pkg, 'lite', rel)), { recursive: true });
+  copyFileSync(join(pkg, rel), join(pkg, 'lite', rel));
+}
+
+// ---- 6. CommonJS twins ------------------------------------------------------------------------------
+// Every module the node and wasm2js entries reach (and their lite ones) gets `name.cjs` beside
+// `name.js`: the same code, its imports turned into requires of the other twins. The JavaScript
+// build's twin (wasm/wasm2js.cjs) was written in step 4b.
+const cjsEntries = ENTRIES.filter((e) => e.host === undefined || e.host === 'wasm2js').flatMap((e) => (e.host ? [entryFile(e.subpath)] : [entryFile(e.subpath, 'node'), entryFile(e.subpath, 'wasm2js')]));
+const fullCjs = await reachedFrom([...new Set(cjsEntries.filter((f) => !f.startsWith('lite/')))]);
+const liteCjs = (await reachedFrom(liteEntries.filter((f) => !f.startsWith('web/')))).map((f) => `lite/${f}`);
+const twins = [...fullCjs, ...liteCjs].filter((f) => !f.endsWith('/wasm2js.js'));
+const requireTwins = {
+  name: 'require-twins',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\// }, (args) => (args.kind === 'entry-point' ? undefined : { path: args.path.replace(/\.js$/, '.cjs'), external: true }));
+  },
+};
+for (const rel of twins) {
   await esbuild({
-    stdin: { contents, resolveDir, sourcefile: `${outfile}.entry.mjs`, loader: 'js' },
+    entryPoints: [join(pkg, rel)],
+    outfile: join(pkg, rel.replace(/\.js$/, '.cjs')),
     bundle: true,
     format: 'cjs',
     platform: 'node',
-    target: 'node14',
-    outfile: join(cjsDir, outfile),
-    plugins: [cjsLoader, ...extraPlugins],
-    banner: { js: "'use strict';" },
+    target: 'node16',
+    plugins: [requireTwins],
+    external: ['node:*'],
+    banner: { js: `// CommonJS twin of ${rel.split('/').pop()}, written by scripts/build.mjs.` },
     legalComments: 'none',
     logLevel: 'warning',
+    // node/load.js reads `import.meta.url || __filename`: empty here by design.
+    logOverride: { 'empty-import-meta': 'silent' },
   });
 }
-await bundle(
-  `import './load-node.js';
-export { TextDecoder } from './text-decoder.js';
-export { TextEncoder } from './text-encoder.js';
-export { TextDecoderStream, TextEncoderStream } from './streams.js';
-export { createEncoder, encode, LegacyEncoder } from './legacy-encoder.js';
-export { createInstaller } from './install.js';
-export { hostFaults } from './host-check.js';
-export * as standard from './standard-hooks.js';
-`,
-  pkg,
-  'core.cjs',
-  '../wasm_bg.wasm',
-);
-// cjs/lite-core.cjs: the lite graph, shared by cjs/lite.cjs and cjs/lite-standard.cjs.
-await bundle(`export * from './node.js';\nexport * as standard from './standard-hooks.js';\n`, join(pkg, 'lite'), 'lite-core.cjs', '../lite/wasm_bg.wasm');
-const classes = ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'];
-const wrapper = (comment, body, coreFile = 'core.cjs') => `// ${comment} (CommonJS; the implementation is ${coreFile}).\n'use strict';\nconst core = require('./${coreFile}');\n${body}`;
-writeFileSync(join(cjsDir, 'index.cjs'), wrapper('text-encoding-wasm', classes.map((c) => `exports.${c} = core.${c};\n`).join('')));
-writeFileSync(join(cjsDir, 'lite.cjs'), wrapper('text-encoding-wasm/lite', classes.map((c) => `exports.${c} = core.${c};\n`).join(''), 'lite-core.cjs'));
-// The standard entry's names, read from the module itself (importing it instantiates nothing).
-const standardNames = Object.keys(await import(pathToFileURL(join(jsDir, 'standard-hooks.js')).href));
-const standardBody = standardNames.map((n) => `exports.${n} = core.standard.${n};\n`).join('');
-writeFileSync(join(cjsDir, 'standard.cjs'), wrapper('text-encoding-wasm/standard', standardBody));
-writeFileSync(join(cjsDir, 'lite-standard.cjs'), wrapper('text-encoding-wasm/lite/standard', standardBody, 'lite-core.cjs'));
-writeFileSync(
-  join(cjsDir, 'legacy.cjs'),
-  wrapper('text-encoding-wasm/legacy', ['encode', 'createEncoder', 'LegacyEncoder'].map((c) => `exports.${c} = core.${c};\n`).join('')),
-);
-writeFileSync(
-  join(cjsDir, 'polyfill.cjs'),
-  wrapper(
-    'text-encoding-wasm/polyfill: installs the missing or faulty classes on globalThis when required',
-    `const faults = core.hostFaults();\nconst install = core.createInstaller({ ${classes.map((c) => `${c}: core.${c}`).join(', ')} }, faults);\nexports.install = install;\nexports.faults = faults;\nexports.load = async () => {};\nexports.installed = install();\nexports.ready = Promise.resolve(exports.installed);\n`,
-  ),
-);
-// ---- 6b. CommonJS for the `/js` entries: cjs/js-core.cjs is the module graph of the JavaScript
-// build (load-js.js), which requires ../wasm2js.cjs (kept out of the bundle, not a second copy).
-await bundle(
-  `import './load-js.js';
-export { TextDecoder } from './text-decoder.js';
-export { TextEncoder } from './text-encoder.js';
-export { TextDecoderStream, TextEncoderStream } from './streams.js';
-export { createEncoder, encode, LegacyEncoder } from './legacy-encoder.js';
-export { createInstaller } from './install.js';
-export { hostFaults } from './host-check.js';
-export * as standard from './standard-hooks.js';
-`,
-  pkg,
-  'js-core.cjs',
-  '../wasm_bg.wasm',
-  [
-    {
-      name: 'wasm2js-external',
-      setup(b) {
-        b.onResolve({ filter: /^\.\/wasm2js\.js$/ }, () => ({ path: '../wasm2js.cjs', external: true }));
-      },
-    },
-  ],
-);
-writeFileSync(join(cjsDir, 'js.cjs'), wrapper('text-encoding-wasm/js', classes.map((c) => `exports.${c} = core.${c};\n`).join(''), 'js-core.cjs'));
-writeFileSync(join(cjsDir, 'js-standard.cjs'), wrapper('text-encoding-wasm/js/standard', standardBody, 'js-core.cjs'));
-writeFileSync(
-  join(cjsDir, 'js-legacy.cjs'),
-  wrapper('text-encoding-wasm/js/legacy', ['encode', 'createEncoder', 'LegacyEncoder'].map((c) => `exports.${c} = core.${c};\n`).join(''), 'js-core.cjs'),
-);
-writeFileSync(
-  join(cjsDir, 'js-polyfill.cjs'),
-  wrapper(
-    'text-encoding-wasm/js/polyfill: installs the missing or faulty classes on globalThis when required',
-    `const faults = core.hostFaults();\nconst install = core.createInstaller({ ${classes.map((c) => `${c}: core.${c}`).join(', ')} }, faults);\nexports.install = install;\nexports.faults = faults;\nexports.load = async () => {};\nexports.installed = install();\nexports.ready = Promise.resolve(exports.installed);\n`,
-    'js-core.cjs',
-  ),
-);
 
 // Declarations for the `require` condition: the same as the ESM ones, as CommonJS (.d.cts).
-for (const [from, to] of [['index.d.ts', 'index.d.cts'], ['polyfill.d.ts', 'polyfill.d.cts'], ['legacy.d.ts', 'legacy.d.cts'], ['lite.d.ts', 'lite.d.cts'], ['standard.d.ts', 'standard.d.cts']]) {
-  const text = readFileSync(join(jsDir, from), 'utf8').replaceAll("'./index.js'", "'./index.cjs'");
-  writeFileSync(join(cjsDir, to), text);
+for (const name of readdirSync(join(pkg, 'types'))) {
+  if (!name.endsWith('.d.ts')) continue;
+  const text = readFileSync(join(pkg, 'types', name), 'utf8').replaceAll("'./index.js'", "'./index.cjs'");
+  writeFileSync(join(pkg, 'types', name.replace(/\.d\.ts$/, '.d.cts')), text);
 }
 
-console.log(`build: ${pkg} ready, wasm_bg.wasm ${variants[0].size} bytes, lite/wasm_bg.wasm ${variants[1].size} bytes`);
+// ---- 7. package.json and the rest of pkg-template/ -------------------------------------------------
+for (const name of readdirSync(join(root, 'pkg-template'))) {
+  if (name !== 'package.json') copyFileSync(join(root, 'pkg-template', name), join(pkg, name));
+}
+const template = JSON.parse(readFileSync(join(root, 'pkg-template', 'package.json'), 'utf8'));
+const hostFolders = (prefix) => HOSTS.flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'load'].map((f) => `${prefix}${h}/${f}`));
+const sideEffects = [...hostFolders('./'), ...hostFolders('./lite/')].flatMap((f) => [`${f}.js`, `${f}.cjs`]);
+const { keywords, ...identity } = template;
+const manifest = {
+  ...identity,
+  sideEffects,
+  main: `./${entryFile('.', 'node', { require: true })}`,
+  module: `./${entryFile('.', 'web')}`,
+  types: './types/index.d.ts',
+  bin: { 'text-encoding-wasm': './tools/cli.js' },
+  exports: exportsMap(),
+  files: ['core/', 'idl/', 'polyfill/', ...HOSTS.map((h) => `${h}/`), 'wasm/', 'lite/', 'tools/', 'types/', 'README.md', 'LICENSE'],
+  keywords,
+};
+writeFileSync(join(pkg, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+console.log(`build: ${pkg} ready, wasm/core.wasm ${variants[0].size} bytes, lite/wasm/core.wasm ${variants[1].size} bytes, ${twins.length} CommonJS twins`);

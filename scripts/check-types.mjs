@@ -7,13 +7,14 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageDir, root } from './lib/package.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const pkg = resolve(process.env.TEW_PKG || join(root, 'pkg'));
-if (!existsSync(join(pkg, 'package.json'))) {
-  console.error(`check-types: no built package at ${pkg}; run \`npm run build\` first`);
+let pkg;
+try {
+  pkg = packageDir();
+} catch (error) {
+  console.error(`check-types: ${error.message}`);
   process.exit(2);
 }
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');

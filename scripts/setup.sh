@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing need, skipping what is already there:
 #   the wasm32 target, the wasm-bindgen CLI pinned to the crate's version, npm dependencies, and
-#   (with --browsers) Chromium, Firefox ESR and geckodriver for the browser tests, and JavaScriptCore's
-#   shell for the engine tests.
+#   (with --browsers) Chromium, Firefox ESR and geckodriver for the browser tests, JavaScriptCore's
+#   shell for the engine tests, and the pinned Node versions of scripts/lib/engines.mjs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,20 +21,43 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
-# The CLI must match the wasm-bindgen crate exactly (Cargo.toml pins it with "=X").
+# The CLI must match the wasm-bindgen crate exactly (Cargo.toml pins it with "=X"), and is built
+# with --locked from the lock file in scripts/pins/ (see its README): the same versions of every
+# dependency on every machine, or a clear failure.
 wb_version=$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
 if [ -z "$wb_version" ]; then echo "setup.sh: cannot read the wasm-bindgen version from Cargo.toml" >&2; exit 1; fi
 if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$wb_version" ]; then
-  say "installing wasm-bindgen-cli $wb_version (takes a few minutes)"
-  # --locked first; if a locked dependency is no longer on the registry, resolve afresh.
-  cargo install wasm-bindgen-cli --version "$wb_version" --locked ||
-    cargo install wasm-bindgen-cli --version "$wb_version" --force
+  lock="scripts/pins/wasm-bindgen-cli-$wb_version.Cargo.lock"
+  sum="scripts/pins/wasm-bindgen-cli-$wb_version.crate.sha256"
+  if [ ! -f "$lock" ] || [ ! -f "$sum" ]; then
+    echo "setup.sh: wasm-bindgen-cli $wb_version has no pinned lock file ($lock) or checksum ($sum); see scripts/pins/README.md" >&2
+    exit 1
+  fi
+  say "installing wasm-bindgen-cli $wb_version with --locked (takes a few minutes)"
+  src=".cache/tools/wasm-bindgen-cli-$wb_version"
+  if [ ! -f "$src/Cargo.toml" ]; then
+    mkdir -p .cache/tools
+    crate=".cache/tools/wasm-bindgen-cli-$wb_version.crate"
+    curl -fsSL --retry 3 -o "$crate" "https://static.crates.io/crates/wasm-bindgen-cli/wasm-bindgen-cli-$wb_version.crate" || {
+      echo "setup.sh: cannot download wasm-bindgen-cli $wb_version from static.crates.io" >&2
+      exit 1
+    }
+    (cd .cache/tools && sha256sum --check --quiet "../../$sum") || {
+      echo "setup.sh: wasm-bindgen-cli-$wb_version.crate does not match the checksum in $sum" >&2
+      exit 1
+    }
+    tar -xzf "$crate" -C .cache/tools
+  fi
+  cp "$lock" "$src/Cargo.lock"
+  if ! cargo install --locked --force --path "$src"; then
+    echo "setup.sh: cargo install --locked of wasm-bindgen-cli $wb_version failed with the pinned lock file $lock (a package the registry no longer offers? see scripts/pins/README.md)" >&2
+    exit 1
+  fi
 fi
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm dependencies"
-  # `npm install` rather than `npm ci`: the lock omits other platforms' optional packages (esbuild,
-  # rollup, deno binaries), which `npm ci` refuses; the versions stay pinned by the lock.
+  # The versions stay pinned by the lock; `npm install` leaves a current node_modules alone.
   npm install --no-audit --no-fund
 fi
 
@@ -54,9 +77,15 @@ if [ "$browsers" = 1 ]; then
     "${sudo_cmd[@]}" apt-get update
     "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
   fi
+  geckodriver_version=0.37.1
   if ! command -v geckodriver >/dev/null; then
-    say "installing geckodriver (takes a few minutes)"
-    cargo install geckodriver --locked || cargo install geckodriver
+    say "installing geckodriver $geckodriver_version (takes a few minutes)"
+    cargo install geckodriver --version "$geckodriver_version" --locked || {
+      echo "setup.sh: cargo install geckodriver $geckodriver_version --locked failed" >&2
+      exit 1
+    }
   fi
+  # JavaScript engines beyond the system Node, from the npm registry (scripts/lib/engines.mjs).
+  node scripts/lib/engines.mjs install
 fi
 say "ready"

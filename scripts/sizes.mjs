@@ -2,17 +2,16 @@
 // browser platform), brotli quality 11, in bytes. Shared by the size check of `npm test`
 // (tests/js/size.test.mjs, against tests/size-record.json) and the bench's bundle-size table.
 //
-//   node scripts/sizes.mjs            print the sizes of pkg/ (or $TEW_PKG)
+//   node scripts/sizes.mjs            print the sizes of pkg/ (or $TEW_PKG, or --pkg DIR)
 //   node scripts/sizes.mjs --record   write them to tests/size-record.json (after a size fell)
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { build } from 'esbuild';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { entryFile, GENERATED, packageDir, root } from './lib/package.mjs';
 /** The record the size check compares with. */
 export const recordPath = join(root, 'tests', 'size-record.json');
 
@@ -22,13 +21,14 @@ export function brotliSize(bytes) {
 }
 
 /** The bundles measured: what an application's import of each entry ships. */
+const classes = (subpath) => `export { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } from 'PKG/${entryFile(subpath, 'web')}';`;
 const BUNDLES = {
-  full: "export { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } from 'PKG/index.js';",
-  lite: "export { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } from 'PKG/lite/index.js';",
-  'full + legacy': "export { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } from 'PKG/index.js'; export { encode, createEncoder } from 'PKG/legacy.js';",
-  standard: "export * from 'PKG/standard.js';",
+  full: classes('.'),
+  lite: classes('./lite'),
+  'full + legacy': `${classes('.')} export { encode, createEncoder } from 'PKG/${entryFile('./legacy', 'web')}';`,
+  standard: `export * from 'PKG/${entryFile('./standard', 'web')}';`,
   // The JavaScript build (wasm2js of the same wasm), for hosts without WebAssembly.
-  'js (JavaScript build)': "export { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } from 'PKG/js.js';",
+  'js (JavaScript build)': classes('./js'),
 };
 
 /**
@@ -53,7 +53,7 @@ export async function measure(pkgDir) {
   const dir = mkdtempSync(join(tmpdir(), 'tew-sizes-'));
   try {
     const r = await build({
-      entryPoints: { polyfill: join(pkgDir, 'polyfill.js') },
+      entryPoints: { polyfill: join(pkgDir, entryFile('./polyfill', 'web')) },
       bundle: true,
       minify: true,
       splitting: true,
@@ -72,13 +72,13 @@ export async function measure(pkgDir) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  out['wasm alone'] = brotliSize(readFileSync(join(pkgDir, 'wasm_bg.wasm')));
-  out['lite wasm alone'] = brotliSize(readFileSync(join(pkgDir, 'lite', 'wasm_bg.wasm')));
+  out['wasm alone'] = brotliSize(readFileSync(join(pkgDir, GENERATED.wasm)));
+  out['lite wasm alone'] = brotliSize(readFileSync(join(pkgDir, GENERATED.liteWasm)));
   return out;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const pkgDir = resolve(process.env.TEW_PKG || join(root, 'pkg'));
+  const pkgDir = packageDir();
   const sizes = await measure(pkgDir);
   for (const [name, n] of Object.entries(sizes)) console.log(`${name.padEnd(24)} ${String(n).padStart(7)} B  ${(n / 1024).toFixed(1)} KiB`);
   if (process.argv.includes('--record')) {

@@ -14,6 +14,8 @@
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { denoBin, denoEnv } from './lib/engines.mjs';
+import { entryFile, importPackageFile, packageDir, packageUrl } from './lib/package.mjs';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -27,11 +29,11 @@ const PATTERN = 'The quick brown fox jumps over the lazy dog. Größe façade na
 async function phase(phaseName) {
   // "NAME:native" runs the same with the engine's own classes, for comparison.
   const [name, impl] = phaseName.split(':');
-  const pkg = new URL('../pkg/', import.meta.url);
-  const ours = await import(new URL('node.js', pkg));
+  const pkg = packageDir([]);
+  const ours = await importPackageFile(pkg, entryFile('.', 'node'));
   const api = impl === 'native' ? globalThis : ours;
-  const boundary = await import(new URL('boundary.js', pkg));
-  const wasmBytes = () => boundary.core().memory.buffer.byteLength;
+  const instance = await importPackageFile(pkg, 'core/instance.js');
+  const wasmBytes = () => instance.core().memory.buffer.byteLength;
   const patternBytes = new ours.TextEncoder().encode(PATTERN);
   const result = { checks: [] };
   const check = (what, ok, detail = '') => result.checks.push([what, !!ok, detail]);
@@ -119,7 +121,7 @@ async function phase(phaseName) {
       `${out.length} code units`);
   } else if (name === 'decode-300MB-shift_jis') {
     // The pattern in Shift_JIS (what it cannot encode as &#N;), repeated to 300 MB.
-    const legacy = await import(new URL('node-legacy.js', pkg));
+    const legacy = await importPackageFile(pkg, entryFile('./legacy', 'node'));
     const unit = legacy.encode(PATTERN, 'shift_jis', { mode: 'html' });
     const text = new ours.TextDecoder('shift_jis').decode(unit);
     const n = Math.floor(300e6 / unit.length);
@@ -138,7 +140,7 @@ async function phase(phaseName) {
       tail.every((b, i) => b === patternBytes[i]), `${out.length} bytes`);
   } else if (name === 'abandon-100k') {
     globalThis.gc();
-    const before = boundary.liveHandles();
+    const before = instance.liveHandles();
     const [, seconds] = await time(() => {
       for (let i = 0; i < 100_000; i++) {
         // Mid-sequence, so each decoder holds state (a pending lead byte) when dropped.
@@ -146,13 +148,13 @@ async function phase(phaseName) {
           Uint8Array.of(0x41, i % 2 ? 0xe2 : 0x82), { stream: true });
       }
     });
-    const peak = boundary.liveHandles();
+    const peak = instance.liveHandles();
     // FinalizationRegistry callbacks run after GC, in later tasks.
     let after = peak;
     for (let round = 0; round < 50 && after > before; round++) {
       globalThis.gc();
       await new Promise((resolve) => setTimeout(resolve, 20));
-      after = boundary.liveHandles();
+      after = instance.liveHandles();
     }
     Object.assign(result, { seconds, handles: `${before} → ${peak} live → ${after} after GC` });
     check('every abandoned handle freed', after <= before, `${after - before} still live`);
@@ -165,7 +167,7 @@ async function phase(phaseName) {
       r.engine = `node ${process.version}`;
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
-      r = encodeIntoInDeno(new URL('index.js', pkg).href);
+      r = encodeIntoInDeno(packageUrl(pkg, entryFile('.', 'web')));
       result.elsewhere = true;
     }
     check(`encodeInto into 2^32 + 2 bytes (${r.engine})`,
@@ -198,7 +200,7 @@ function encodeIntoLarge(Encoder, dest) {
 
 /** The same check in a Deno process (node_modules/.bin/deno), importing the package's `entry`. */
 function encodeIntoInDeno(entry) {
-  const deno = fileURLToPath(new URL('../node_modules/.bin/deno', import.meta.url));
+  const deno = denoBin;
   const code = `const { TextEncoder } = await import(${JSON.stringify(entry)});
 ${encodeIntoLarge.toString()}
 let dest;
@@ -208,7 +210,7 @@ try { dest = new Uint8Array(2 ** 32 + 2); } catch (e) {
 console.log(JSON.stringify(encodeIntoLarge(TextEncoder, dest)));`;
   const child = spawnSync(deno, ['eval', '--no-config', '--no-lock', '--no-npm', '--no-remote', code], {
     encoding: 'utf8',
-    env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+    env: denoEnv(),
   });
   const version = spawnSync(deno, ['--version'], { encoding: 'utf8' }).stdout?.split('\n')[0] ?? 'deno';
   try {

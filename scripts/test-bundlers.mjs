@@ -12,7 +12,10 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inside, packageDir, root, runPage, startServer, withBrowser } from './test-env.mjs';
+import { runPage, withBrowser } from './lib/browser.mjs';
+import { packageDir, root } from './lib/package.mjs';
+import { runMain } from './lib/run.mjs';
+import { inside, startServer } from './lib/server.mjs';
 
 const ALL = ['webpack', 'vite', 'esbuild', 'rollup'];
 const EXPECTED = {
@@ -108,7 +111,7 @@ function compare(result) {
   return problems;
 }
 
-async function main(argv) {
+runMain('test-bundlers', 10, async (argv) => {
   const pkg = packageDir(argv);
   let chosen = [];
   for (let i = 0; i < argv.length; i++) if (argv[i] === '--bundler') chosen.push(...argv[++i].split(','));
@@ -185,17 +188,4 @@ async function main(argv) {
   }
   console.log(`bundlers: ${passed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;
-}
-
-const overall = setTimeout(() => {
-  console.error('test-bundlers: overall time limit (10 min) reached');
-  process.exit(1);
-}, 10 * 60 * 1000);
-overall.unref();
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error && error.stack ? error.stack : error);
-    process.exit(1);
-  },
-);
+});

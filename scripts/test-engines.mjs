@@ -4,10 +4,11 @@
 // (tests/portable/, through tests/engines/driver.mjs) and a first-use check (decode Shift_JIS,
 // encode UTF-8), and prints `<engine>: N passed, M failed`; exits 1 if any engine fails or cannot
 // run. Every engine comes from the project's setup (scripts/setup.sh, package.json):
-//   node-js       Node, the `/js` entries (the JavaScript build, wasm2js of the same wasm)
-//   node-jitless  `node --jitless` (no WebAssembly): the Node entries, which fall back to the JS build
+//   node-js       Node, the `/js` entries (wasm2js/: the JavaScript build, wasm2js of the same wasm)
+//   node-jitless  `node --jitless` (no WebAssembly): the Node entries (node/), which fall back to
+//                 the JS build
 //   jsc           JavaScriptCore's shell (`jsc -m`, Debian's libjavascriptcoregtk-4.0-bin): no
-//                 TextDecoder, no TransformStream; the wasm build (index.js) and the JS build (js.js)
+//                 TextDecoder, no TransformStream; the wasm build (web/) and the JS build (wasm2js/)
 //   quickjs       QuickJS inside Node (quickjs-emscripten; no WebAssembly): the JS build, bundled
 //   hermes        Hermes (hermes-engine-cli's host binary; no WebAssembly, no class syntax): the JS
 //                 build as one script, transformed by Babel's preset-env to ES5 as an app bundle is
@@ -21,16 +22,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { inside, packageDir, root, runCommand, runPage, startServer, withBrowser } from './test-env.mjs';
+import { join } from 'node:path';
+import { runPage, withBrowser } from './lib/browser.mjs';
+import { GENERATED, hostFiles, packageDir, packageUrl, root } from './lib/package.mjs';
+import { addResult, hostConfig, portableDir, readResult, summarize } from './lib/portable.mjs';
+import { runCommand, runMain } from './lib/run.mjs';
+import { inside, startServer } from './lib/server.mjs';
 
-const portableDir = join(root, 'tests', 'portable');
 const driverTemplate = readFileSync(join(root, 'tests', 'engines', 'driver.mjs'), 'utf8');
-const SMOKE = 'あA火星|231,129,171,230,152,159,32,240,159,152,128';
-const JS_ENTRIES = { entry: 'js.js', legacy: 'js-legacy.js', standard: 'js-standard.js', polyfill: 'js-polyfill.js' };
-const WASM_ENTRIES = { entry: 'index.js', legacy: 'legacy.js', standard: 'standard.js', polyfill: 'polyfill.js' };
-const NODE_ENTRIES = { entry: 'node.js', legacy: 'node-legacy.js', standard: 'node-standard.js', polyfill: 'node-polyfill.js' };
+const JS_ENTRIES = hostFiles('wasm2js');
+const WASM_ENTRIES = hostFiles('web');
 
 /** The driver with its placeholders filled: module specifiers from `toSpecifier(file)`. */
 function driver(pkg, files, label, toSpecifier, { inertTimers = false } = {}) {
@@ -58,64 +59,17 @@ async function bundleDriver(source, target) {
   return r.outputFiles[0].text;
 }
 
-/**
- * The suite's result from an engine's output (the `@@portable-result` line), with the failures
- * that `known` explains turned into skips; prints the failures, skips and the summary.
- */
-function report(label, output, { code = 0, stderr = '', known = [] } = {}) {
-  const line = output.split('\n').find((l) => l.startsWith('@@portable-result '));
-  if (!line) {
-    console.log(`${label}: the suite did not report (exit ${code})\n${output.slice(-2000)}\n${stderr.slice(-2000)}`);
-    return { passed: 0, failed: 1, skipped: 0 };
-  }
-  const result = JSON.parse(line.slice('@@portable-result '.length));
-  let { passed, failed, skipped } = result;
-  for (const r of result.results) {
-    if (r.status === 'fail') {
-      const why = known.find((k) => k.test.test(r.name) && k.message.test(r.message));
-      if (why) {
-        failed--;
-        skipped++;
-        console.log(`  known ${r.name}\n       ${r.message}\n       (${why.reason})`);
-      } else {
-        console.log(`  FAIL ${r.name}\n       ${r.message}`);
-      }
-    } else if (r.status === 'skip') {
-      console.log(`  skip ${r.name} (${r.message})`);
-    }
-  }
-  if (result.smoke !== SMOKE) {
-    console.log(`  FAIL first use: decode Shift_JIS, encode UTF-8\n       expected ${SMOKE}, got ${result.smoke}`);
-    failed++;
-  } else {
-    passed++;
-  }
-  if (code !== 0 && failed === 0) {
-    console.log(`${label}: exited ${code}\n${stderr.trim().slice(-2000)}`);
-    failed++;
-  }
-  console.log(`${label}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-  return { passed, failed, skipped };
-}
-
-function add(total, r) {
-  total.passed += r.passed;
-  total.failed += r.failed;
-  total.skipped += r.skipped;
-  return total;
-}
-
 // ---- the engines ----------------------------------------------------------------------------------
 
-/** Node: the portable runner (tests/portable/cli.mjs) over `files`, with `flags`. */
-async function runNodeSuite(pkg, label, files, flags) {
-  const toUrl = (f) => pathToFileURL(join(pkg, f)).href;
-  const config = { label, entry: toUrl(files.entry), legacy: toUrl(files.legacy), standard: toUrl(files.standard), polyfill: toUrl(files.polyfill), expectSharedArrayBuffer: true };
+/** Node: the portable runner (tests/portable/cli.mjs) over the host folder `host`, with `flags`. */
+async function runNodeSuite(pkg, label, host, flags) {
+  const toUrl = (f) => packageUrl(pkg, f);
+  const config = hostConfig(pkg, label, host, toUrl);
   const out = await runCommand(process.execPath, [...flags, join(portableDir, 'cli.mjs'), JSON.stringify(config)], { timeoutMs: 300000 });
   // cli.mjs has no first-use line: check it here, in the same flags.
   const smoke = spawnSync(
     process.execPath,
-    [...flags, '--input-type=module', '-e', `const m = await import(${JSON.stringify(toUrl(files.entry))}); console.log(new m.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf])) + '|' + Array.from(new m.TextEncoder().encode('火星 😀')).join(',') + '|' + typeof WebAssembly)`],
+    [...flags, '--input-type=module', '-e', `const m = await import(${JSON.stringify(config.entry)}); console.log(new m.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf])) + '|' + Array.from(new m.TextEncoder().encode('火星 😀')).join(',') + '|' + typeof WebAssembly)`],
     { encoding: 'utf8' },
   );
   const firstUse = smoke.stdout.trim().replace(/\|[a-z]+$/, '');
@@ -125,7 +79,7 @@ async function runNodeSuite(pkg, label, files, flags) {
     console.log(`${label}: expected no WebAssembly under --jitless, got ${smoke.stdout.trim()}`);
     return { passed: 0, failed: 1, skipped: 0 };
   }
-  return report(label, lines.join('\n'), { code: out.code, stderr: out.stderr });
+  return readResult(label, { stdout: lines.join('\n'), code: out.code, stderr: out.stderr }, { smoke: true });
 }
 
 async function runJsc(pkg) {
@@ -135,13 +89,13 @@ async function runJsc(pkg) {
   const total = { passed: 0, failed: 0, skipped: 0 };
   try {
     for (const [label, files] of [
-      ['jsc (index.js, wasm)', WASM_ENTRIES],
-      ['jsc (js.js, JavaScript build)', JS_ENTRIES],
+      ['jsc (web/, wasm)', WASM_ENTRIES],
+      ['jsc (wasm2js/, JavaScript build)', JS_ENTRIES],
     ]) {
-      const file = join(dir, `${files.entry}-driver.mjs`);
+      const file = join(dir, `${files.entry.replace('/', '-')}-driver.mjs`);
       writeFileSync(file, driver(pkg, files, label, (p) => p));
       const out = await runCommand(jsc, ['-m', file], { timeoutMs: 180000 });
-      add(total, report(label, out.stdout, { code: out.code, stderr: out.stderr }));
+      addResult(total, readResult(label, out, { smoke: true }));
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -162,7 +116,7 @@ const QUICKJS_PROBE = `(() => {
 })()`;
 
 async function runQuickJS(pkg) {
-  const label = 'quickjs (js.js, JavaScript build)';
+  const label = 'quickjs (wasm2js/, JavaScript build)';
   const code = await bundleDriver(driver(pkg, JS_ENTRIES, label, (p) => p), 'es2020');
   const { getQuickJS } = await import('quickjs-emscripten');
   const QuickJS = await getQuickJS();
@@ -210,7 +164,7 @@ async function runQuickJS(pkg) {
           },
         ]
       : [];
-    return report(label, lines.join('\n'), { code: stderr ? 1 : 0, stderr, known });
+    return readResult(label, { stdout: lines.join('\n'), code: stderr ? 1 : 0, stderr }, { known, smoke: true });
   } finally {
     vm.dispose();
     runtime.dispose();
@@ -234,7 +188,7 @@ const CLASS_TRANSFORM = [
 async function runHermes(pkg) {
   const hermes = join(root, 'node_modules', 'hermes-engine-cli', 'linux64-bin', 'hermes');
   if (!existsSync(hermes)) throw new Error(`${hermes} not found (npm install: hermes-engine-cli)`);
-  const label = 'hermes (js.js, JavaScript build, Babel preset-env)';
+  const label = 'hermes (wasm2js/, JavaScript build, Babel preset-env)';
   const bundled = await bundleDriver(driver(pkg, JS_ENTRIES, label, (p) => p, { inertTimers: true }), 'es2020');
   const { default: Babel } = await import('@babel/standalone');
   const { code } = Babel.transform(bundled, { presets: [['env', { targets: { ie: '11' } }]], sourceType: 'script', compact: true, comments: false });
@@ -243,7 +197,7 @@ async function runHermes(pkg) {
     const file = join(dir, 'bundle.js');
     writeFileSync(file, code);
     const out = await runCommand(hermes, [file], { timeoutMs: 240000 });
-    return report(label, out.stdout, { code: out.code, stderr: out.stderr, known: CLASS_TRANSFORM });
+    return readResult(label, out, { known: CLASS_TRANSFORM, smoke: true });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -252,8 +206,8 @@ async function runHermes(pkg) {
 const CSP = "script-src 'self'";
 
 async function runChromiumCsp(pkg) {
-  const label = "chromium, CSP script-src 'self' (js.js, JavaScript build)";
-  const config = { label, entry: '/pkg/js.js', legacy: '/pkg/js-legacy.js', standard: '/pkg/js-standard.js', polyfill: '/pkg/js-polyfill.js', expectSharedArrayBuffer: true };
+  const label = "chromium, CSP script-src 'self' (wasm2js/, JavaScript build)";
+  const config = hostConfig(pkg, label, 'wasm2js', (f) => `/pkg/${f}`);
   const page = (script) => ({
     body: `<!doctype html><meta charset="utf-8"><title>CSP</title><pre id="out"></pre>\n${script}`,
     headers: { 'Content-Security-Policy': CSP },
@@ -265,7 +219,7 @@ async function runChromiumCsp(pkg) {
     if (pathname === '/default.mjs') {
       return {
         type: 'text/javascript',
-        body: `import { TextDecoder } from '/pkg/index.js';
+        body: `import { TextDecoder } from '/pkg/${WASM_ENTRIES.entry}';
 let result;
 try {
   result = { decoded: new TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])) };
@@ -274,7 +228,7 @@ try {
 }
 let js;
 try {
-  const m = await import('/pkg/js.js');
+  const m = await import('/pkg/${JS_ENTRIES.entry}');
   js = new m.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf])) + '|' + Array.from(new m.TextEncoder().encode('火星 😀')).join(',');
 } catch (error) {
   js = String(error);
@@ -294,14 +248,14 @@ globalThis.__cspResult = { ...result, js, hasWebAssembly: typeof WebAssembly };
         const total = { passed: 0, failed: 0, skipped: 0 };
         const suite = await runPage(browser, `${server.origin}/suite`, 'globalThis.__portableResult', { timeoutMs: 150000 });
         const smoke = await runPage(browser, `${server.origin}/default`, 'globalThis.__cspResult', { timeoutMs: 60000 });
-        add(total, report(label, `@@portable-result ${JSON.stringify({ ...suite.value, smoke: smoke.value.js })}`));
+        addResult(total, readResult(label, { stdout: `@@portable-result ${JSON.stringify({ ...suite.value, smoke: smoke.value.js })}` }, { smoke: true }));
         // The default entry under the same policy: a clear Error, not a CompileError.
         const v = smoke.value;
         const clear = v.name === 'Error' && /refused to compile or instantiate/.test(v.message) && /'text-encoding-wasm\/js'/.test(v.message) && /CompileError|EvalError/.test(v.message);
-        console.log(`  default entry (index.js) under the policy: ${v.name}: ${v.message}`);
+        console.log(`  default entry (web/index.js) under the policy: ${v.name}: ${v.message}`);
         if (clear) {
           total.passed++;
-          console.log("chromium-csp (index.js): the clear Error naming 'text-encoding-wasm/js': 1 passed, 0 failed");
+          console.log("chromium-csp (web/index.js): the clear Error naming 'text-encoding-wasm/js': 1 passed, 0 failed");
         } else {
           total.failed++;
           console.log(`  FAIL the default entry's first use under CSP: expected an Error naming the /js entry, got ${JSON.stringify(v)}`);
@@ -318,21 +272,21 @@ globalThis.__cspResult = { ...result, js, hasWebAssembly: typeof WebAssembly };
 // ---- main -------------------------------------------------------------------------------------------
 
 const ENGINES = {
-  'node-js': (pkg) => runNodeSuite(pkg, 'node (js.js, JavaScript build)', JS_ENTRIES, []),
-  'node-jitless': (pkg) => runNodeSuite(pkg, 'node --jitless (node.js, falls back to the JavaScript build)', NODE_ENTRIES, ['--jitless']),
+  'node-js': (pkg) => runNodeSuite(pkg, 'node (wasm2js/, JavaScript build)', 'wasm2js', []),
+  'node-jitless': (pkg) => runNodeSuite(pkg, 'node --jitless (node/, falls back to the JavaScript build)', 'node', ['--jitless']),
   jsc: runJsc,
   quickjs: runQuickJS,
   hermes: runHermes,
   'chromium-csp': runChromiumCsp,
 };
 
-async function main(argv) {
+runMain('test-engines', 10, async (argv) => {
   const pkg = packageDir(argv);
   let engines = [];
   for (let i = 0; i < argv.length; i++) if (argv[i] === '--engine') engines.push(...argv[++i].split(','));
   if (engines.length === 0 || engines.includes('all')) engines = Object.keys(ENGINES);
   for (const e of engines) if (!ENGINES[e]) throw new Error(`unknown engine ${e} (${Object.keys(ENGINES).join(', ')}, all)`);
-  if (!existsSync(join(pkg, 'js.js'))) throw new Error(`${pkg} has no JavaScript build (npm run build)`);
+  if (!existsSync(join(pkg, GENERATED.wasm2js))) throw new Error(`${pkg} has no JavaScript build (npm run build)`);
   const totals = [];
   for (const name of engines) {
     console.log(`\n--- ${name}`);
@@ -345,22 +299,5 @@ async function main(argv) {
     }
     totals.push([name, result]);
   }
-  console.log('');
-  for (const [name, r] of totals) console.log(`${name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
-  return totals.every(([, r]) => r.failed === 0 && r.passed > 0) ? 0 : 1;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const overall = setTimeout(() => {
-    console.error('test-engines: overall time limit (10 min) reached');
-    process.exit(1);
-  }, 10 * 60 * 1000);
-  overall.unref();
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error(error && error.stack ? error.stack : error);
-      process.exit(1);
-    },
-  );
-}
+  return summarize(totals) ? 0 : 1;
+});

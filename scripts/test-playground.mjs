@@ -16,14 +16,14 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeSync, closeSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { root, withBrowser } from './test-env.mjs';
+import { withBrowser } from './lib/browser.mjs';
+import { importPackageFile, packageDir, root } from './lib/package.mjs';
 
-const pkgDir = join(root, 'pkg');
+const pkgDir = packageDir([]);
 const shots = join(root, 'bench', '.cache', 'playground');
 mkdirSync(shots, { recursive: true });
 const tmp = mkdtempSync(join(tmpdir(), 'tew-playground-'));
-const { encode } = await import(pathToFileURL(join(pkgDir, 'node-legacy.js')).href);
+const { encode } = await importPackageFile(pkgDir, 'node/legacy.js');
 
 let passed = 0;
 const failures = [];

@@ -66,27 +66,20 @@ for env in "${envs[@]}"; do
     node)
       vars+=(WASM_BINDGEN_TEST_ONLY_NODE=1)
       ;;
-    chromium)
-      if ! command -v chromedriver >/dev/null || [ ! -x /usr/bin/chromium ]; then
-        echo "test-wasm.sh: chromium/chromedriver missing (scripts/setup.sh --browsers)" >&2
-        summary+=("$env: not run (chromium or chromedriver missing)")
+    chromium | firefox)
+      # The browser, its WebDriver and the runner's variable for it, and what the runner prints.
+      if [ "$env" = chromium ]; then
+        driver=chromedriver binary=/usr/bin/chromium var=CHROMEDRIVER expect='Running headless tests in Chrome'
+      else
+        driver=geckodriver binary=/usr/bin/firefox-esr var=GECKODRIVER expect='Running headless tests in Firefox'
+      fi
+      if ! command -v "$driver" >/dev/null || [ ! -x "$binary" ]; then
+        echo "test-wasm.sh: $binary or $driver missing (scripts/setup.sh --browsers)" >&2
+        summary+=("$env: not run ($binary or $driver missing)")
         failed=1
         continue
       fi
-      vars+=(WASM_BINDGEN_USE_BROWSER=1 "CHROMEDRIVER=$(command -v chromedriver)"
-        "WASM_BINDGEN_TEST_WEBDRIVER_JSON=$tmp/chromium.json")
-      expect='Running headless tests in Chrome'
-      ;;
-    firefox)
-      if ! command -v geckodriver >/dev/null || [ ! -x /usr/bin/firefox-esr ]; then
-        echo "test-wasm.sh: firefox-esr/geckodriver missing (scripts/setup.sh --browsers)" >&2
-        summary+=("$env: not run (firefox-esr or geckodriver missing)")
-        failed=1
-        continue
-      fi
-      vars+=(WASM_BINDGEN_USE_BROWSER=1 "GECKODRIVER=$(command -v geckodriver)"
-        "WASM_BINDGEN_TEST_WEBDRIVER_JSON=$tmp/firefox.json")
-      expect='Running headless tests in Firefox'
+      vars+=(WASM_BINDGEN_USE_BROWSER=1 "$var=$(command -v "$driver")" "WASM_BINDGEN_TEST_WEBDRIVER_JSON=$tmp/$env.json")
       ;;
   esac
   log="$tmp/$env.log"

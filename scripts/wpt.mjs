@@ -1,11 +1,12 @@
-// `npm run wpt -- --wpt-dir DIR [--env node|deno|chromium|firefox|all]... [--pkg DIR]
-//                [--filter TEXT] [--jobs N] [--verbose]`
+// `npm run wpt -- --wpt-dir DIR [--env node|deno|chromium|firefox|all]... [--host web|node|wasm2js]
+//                [--pkg DIR] [--filter TEXT] [--jobs N] [--verbose]`
 //
 // Runs the upstream web-platform-tests `encoding/` tests (every `*.any.js` under DIR/encoding,
 // each `// META: variant=` separately) from a WPT checkout at DIR against this package's classes,
-// installed over the environment's own with the polyfill entry (`install({force: true})`), and
-// prints a per-file table, the failing subtests, per-environment totals and the final line
-// `wpt: N passed, M failed`. Exits 1 if any subtest failed (or a file could not run).
+// installed over the environment's own with the polyfill entry (`install({force: true})`) of the
+// host folder (--host; by default node/ in Node and web/ in Deno and the browsers; wasm2js/ is the
+// JavaScript build), and prints a per-file table, the failing subtests, per-environment totals
+// and the final line `wpt: N passed, M failed`. Exits 1 if any subtest failed (or a file could not run).
 //
 //   node, deno  one process per test file: the polyfill is imported and forced, then
 //               resources/testharness.js, the `// META: script=` includes and the test file are
@@ -25,7 +26,7 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,6 +45,32 @@ const STATUS = ['PASS', 'FAIL', 'TIMEOUT', 'NOTRUN', 'PRECONDITION_FAILED'];
 const HARNESS_STATUS = ['OK', 'ERROR', 'TIMEOUT', 'PRECONDITION_FAILED'];
 
 // ---- the per-file runner (node and deno) ------------------------------------------------------
+
+/**
+ * Puts the package's classes over the host's (the polyfill entry, forced; or, without one, the
+ * classes defined as globals). Returns whether the globals are now the package's; failures go to
+ * `errors`. Runs in the Node and Deno children, and in the browser pages (as its source text).
+ */
+async function installPackage(config, names, errors) {
+  try {
+    const api = await import(config.entry);
+    if (config.polyfill) {
+      const polyfill = await import(config.polyfill);
+      if (typeof polyfill.load === 'function') await polyfill.load();
+      polyfill.install({ force: true });
+    } else {
+      for (const name of names) {
+        if (typeof api[name] === 'function') Object.defineProperty(globalThis, name, { value: api[name], writable: true, configurable: true, enumerable: false });
+      }
+    }
+    const installed = names.filter((n) => typeof api[n] === 'function').every((n) => globalThis[n] === api[n]);
+    if (!installed) errors.push('the package classes are not the globals after installing');
+    return installed;
+  } catch (e) {
+    errors.push(`installing the package failed: ${e && e.stack ? e.stack : e}`);
+    return false;
+  }
+}
 
 async function child(config) {
   const loadErrors = [];
@@ -79,25 +106,7 @@ async function child(config) {
   };
 
   // Our classes over the host's.
-  let installed = false;
-  try {
-    const api = await import(config.entry);
-    if (config.polyfill) {
-      const polyfill = await import(config.polyfill);
-      if (typeof polyfill.load === 'function') await polyfill.load();
-      polyfill.install({ force: true });
-    } else {
-      for (const name of NAMES) {
-        if (typeof api[name] === 'function') {
-          Object.defineProperty(globalThis, name, { value: api[name], writable: true, configurable: true, enumerable: false });
-        }
-      }
-    }
-    installed = NAMES.filter((n) => typeof api[n] === 'function').every((n) => globalThis[n] === api[n]);
-    if (!installed) loadErrors.push('the package classes are not the globals after installing');
-  } catch (e) {
-    loadErrors.push(`installing the package failed: ${e && e.stack ? e.stack : e}`);
-  }
+  const installed = await installPackage(config, NAMES, loadErrors);
 
   const run = (file) => vm.runInThisContext(readFileSync(file, 'utf8'), { filename: file });
   try {
@@ -289,30 +298,32 @@ async function pool(items, jobs, fn) {
   return results;
 }
 
-function childConfig(entry, ctx, flavour) {
-  const has = (f) => existsSync(join(ctx.pkg, f));
-  const entryFile = flavour === 'node' && has('node.js') ? 'node.js' : 'index.js';
-  const polyfillFile = flavour === 'node' && has('node-polyfill.js') ? 'node-polyfill.js' : has('polyfill.js') ? 'polyfill.js' : null;
+/** The host folder whose entries `env` tests: --host, else node/ in Node and web/ elsewhere. */
+const hostOf = (ctx, env) => ctx.host || (env === 'node' ? 'node' : 'web');
+
+function childConfig(entry, ctx, env) {
+  const files = ctx.lib.hostFiles(hostOf(ctx, env));
   return {
     url: `${ORIGIN}/${entry.rel.replace(/\.js$/, '.html')}${entry.variant}`,
     wptDir: ctx.wptDir,
-    entry: pathToFileURL(join(ctx.pkg, entryFile)).href,
-    polyfill: polyfillFile ? pathToFileURL(join(ctx.pkg, polyfillFile)).href : null,
+    entry: ctx.lib.packageUrl(ctx.pkg, files.entry),
+    polyfill: ctx.lib.packageUrl(ctx.pkg, files.polyfill),
     testharness: ctx.testharness,
     scripts: entry.scripts,
   };
 }
 
-async function runProcesses(env, ctx, testEnv) {
+async function runProcesses(env, ctx) {
+  const lib = ctx.lib;
   return pool(ctx.entries, ctx.jobs, async (entry) => {
     const config = childConfig(entry, ctx, env);
     const args =
       env === 'node'
         ? [process.execPath, [fileURLToPath(import.meta.url), '--child', JSON.stringify(config)]]
-        : [testEnv.denoBin, [...testEnv.denoRunFlags, '--location', config.url, fileURLToPath(import.meta.url), '--child', JSON.stringify(config)]];
-    const out = await testEnv.runCommand(args[0], args[1], {
+        : [lib.denoBin, [...lib.denoRunFlags, '--location', config.url, fileURLToPath(import.meta.url), '--child', JSON.stringify(config)]];
+    const out = await lib.runCommand(args[0], args[1], {
       timeoutMs: entry.long ? 180000 : 60000,
-      env: env === 'deno' ? testEnv.denoEnv() : process.env,
+      env: env === 'deno' ? lib.denoEnv() : process.env,
     });
     const line = out.stdout.split('\n').find((l) => l.startsWith('@@wpt-result '));
     if (!line) {
@@ -324,10 +335,10 @@ async function runProcesses(env, ctx, testEnv) {
 }
 
 function pageFor(entry, ctx) {
-  const has = (f) => existsSync(join(ctx.pkg, f));
+  const files = ctx.lib.hostFiles(hostOf(ctx, 'browser'));
   const config = {
-    entry: '/@pkg/index.js',
-    polyfill: has('polyfill.js') ? '/@pkg/polyfill.js' : null,
+    entry: `/@pkg/${files.entry}`,
+    polyfill: `/@pkg/${files.polyfill}`,
     scripts: entry.scripts.map((s) => (s.missing ? `/@missing/${s.path}` : `/${s.path}`)),
     names: NAMES,
   };
@@ -350,20 +361,8 @@ window.__wptLoadErrors = [];
 </script>
 <script type="module">
 const config = ${JSON.stringify(config)};
-try {
-  const api = await import(config.entry);
-  if (config.polyfill) {
-    const polyfill = await import(config.polyfill);
-    if (typeof polyfill.load === 'function') await polyfill.load();
-    polyfill.install({ force: true });
-  } else {
-    for (const n of config.names) if (typeof api[n] === 'function') Object.defineProperty(globalThis, n, { value: api[n], writable: true, configurable: true });
-  }
-  window.__wptInstalled = config.names.filter((n) => typeof api[n] === 'function').every((n) => globalThis[n] === api[n]);
-} catch (e) {
-  window.__wptInstalled = false;
-  window.__wptLoadErrors.push('installing the package failed: ' + e);
-}
+${installPackage.toString()}
+window.__wptInstalled = await installPackage(config, config.names, window.__wptLoadErrors);
 if (window.__wptInstalled) {
   let last = null;
   for (const src of config.scripts) {
@@ -384,28 +383,29 @@ if (window.__wptInstalled) {
 `;
 }
 
-async function runBrowser(env, ctx, testEnv) {
-  const server = await testEnv.startServer((pathname) => {
+async function runBrowser(env, ctx) {
+  const lib = ctx.lib;
+  const server = await lib.startServer((pathname) => {
     const rel = pathname.replace(/^\/+/, '');
-    if (rel.startsWith('@pkg/')) return testEnv.inside(ctx.pkg, rel.slice(5));
+    if (rel.startsWith('@pkg/')) return lib.inside(ctx.pkg, rel.slice(5));
     if (rel.startsWith('@missing/')) return null;
     if (rel.endsWith('.any.html')) {
       const entry = ctx.byPage.get(rel);
       return entry ? { body: pageFor(entry, ctx) } : null;
     }
-    const inDir = testEnv.inside(ctx.wptDir, rel);
+    const inDir = lib.inside(ctx.wptDir, rel);
     if (inDir && existsSync(inDir)) return inDir;
     return FALLBACKS[rel] ?? null;
   });
   try {
-    return await testEnv.withBrowser(
+    return await lib.withBrowser(
       env,
       async (browser) => {
         const results = [];
         for (const entry of ctx.entries) {
           const url = `${server.origin}/${entry.rel.replace(/\.js$/, '.html')}${entry.variant}`;
           try {
-            const { value } = await testEnv.runPage(browser, url, 'window.__wptResult', { timeoutMs: entry.long ? 150000 : 60000 });
+            const { value } = await lib.runPage(browser, url, 'window.__wptResult', { timeoutMs: entry.long ? 150000 : 60000 });
             results.push(summarize(entry, value));
           } catch (error) {
             results.push(summarize(entry, null, String(error.message).split('\n')[0]));
@@ -431,12 +431,21 @@ async function main(argv) {
   };
   const wptArg = value('--wpt-dir');
   if (!wptArg) {
-    console.error('usage: npm run wpt -- --wpt-dir DIR [--env node|deno|chromium|firefox|all] [--pkg DIR] [--filter TEXT] [--jobs N] [--verbose]');
+    console.error('usage: npm run wpt -- --wpt-dir DIR [--env node|deno|chromium|firefox|all] [--host web|node|wasm2js] [--pkg DIR] [--filter TEXT] [--jobs N] [--verbose]');
     return 2;
   }
-  const testEnv = await import('./test-env.mjs');
+  // The project's libraries, loaded here only: the per-file children (node and deno) need none.
+  const lib = {
+    ...(await import('./lib/browser.mjs')),
+    ...(await import('./lib/engines.mjs')),
+    ...(await import('./lib/package.mjs')),
+    ...(await import('./lib/run.mjs')),
+    ...(await import('./lib/server.mjs')),
+  };
   const wptDir = resolve(wptArg);
-  const pkg = testEnv.packageDir(argv);
+  const pkg = lib.packageDir(argv);
+  const host = value('--host');
+  if (host !== undefined && !lib.HOSTS.includes(host)) throw new Error(`unknown host folder ${host} (${lib.HOSTS.join(', ')})`);
   let envs = [];
   for (let i = 0; i < argv.length; i++) if (argv[i] === '--env') envs.push(...argv[++i].split(','));
   if (envs.length === 0 || envs.includes('all')) envs = ALL;
@@ -447,6 +456,8 @@ async function main(argv) {
   const ctx = {
     wptDir,
     pkg,
+    host,
+    lib,
     entries,
     testharness,
     jobs: Math.max(1, Number(value('--jobs')) || 2),
@@ -461,7 +472,7 @@ async function main(argv) {
     const started = Date.now();
     let results;
     try {
-      results = env === 'node' || env === 'deno' ? await runProcesses(env, ctx, testEnv) : await runBrowser(env, ctx, testEnv);
+      results = env === 'node' || env === 'deno' ? await runProcesses(env, ctx) : await runBrowser(env, ctx);
     } catch (error) {
       console.log(`wpt [${env}]: could not run: ${error && error.stack ? error.stack : error}`);
       totals.push([env, 0, 1]);
@@ -497,16 +508,6 @@ const args = globalThis.Deno ? globalThis.Deno.args : process.argv.slice(2);
 if (args[0] === '--child') {
   await child(JSON.parse(args[1]));
 } else {
-  const overall = setTimeout(() => {
-    console.error('wpt: overall time limit (60 min) reached');
-    process.exit(1);
-  }, 60 * 60 * 1000);
-  overall.unref();
-  main(args).then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error(error && error.stack ? error.stack : error);
-      process.exit(1);
-    },
-  );
+  const { runMain } = await import('./lib/run.mjs');
+  runMain('wpt', 60, main);
 }

@@ -1,9 +1,9 @@
 //! Differential tests of the encode modes built on "encode or fail" (the standard entry's
 //! `encodeOrFail`, `percentEncodeAfterEncoding` and the non-standard "replace" mode, in
-//! js/encode-core.js) against encoding_rs 0.8.44: for every encoding that has an encoder, random
+//! js/idl/encode-modes.js) against encoding_rs 0.8.44: for every encoding that has an encoder, random
 //! UTF-16 inputs mixing code points the encoding can and cannot represent (lone surrogates,
 //! ISO-2022-JP's Roman and jis0208 code points and its U+000E/U+000F/U+001B errors, gb18030's
-//! four-byte range and U+E5E5) are run the way js/encode-core.js runs the wasm encoder: "encode or
+//! four-byte range and U+E5E5) are run the way js/idl/encode-modes.js runs the wasm encoder: "encode or
 //! fail" repeated on one encoder until the input is consumed, keeping the bytes before each
 //! unmappable code point and the encoder's state across it. The runs (bytes and code point) must
 //! be the same, and so must the "replace" output, where each replacement ("?", "\", "¥" or "〓",

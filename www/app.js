@@ -3,9 +3,10 @@
 // browser's own TextDecoder, and large files through TextDecoderStream. Built on the package's
 // public entries only (pkg/ is served at /pkg/); every failure is written on the page.
 
-import { TextDecoder, TextDecoderStream } from '/pkg/index.js';
-import { encode } from '/pkg/legacy.js';
-import { ENCODINGS, bomLength, rankEncodings, sniffBOM } from '/pkg/encoding-finder.js';
+import { TextDecoder, TextDecoderStream } from '/pkg/web/index.js';
+import { encode } from '/pkg/web/legacy.js';
+import { bomSniff, getEncoding } from '/pkg/web/standard.js';
+import { ENCODINGS, bomLength, rankEncodings } from '/pkg/tools/encoding-finder.js';
 
 const NativeTextDecoder = globalThis.TextDecoder;
 const $ = (id) => document.getElementById(id);
@@ -44,7 +45,7 @@ function setInput(bytes, name) {
   state.bytes = bytes;
   state.name = name;
   state.selected = -1;
-  const bom = sniffBOM(bytes);
+  const bom = bomSniff(bytes);
   status('input-status', 'ok', `${name}: ${bytes.length.toLocaleString('en')} bytes${bom ? `, starting with a ${bom} BOM` : ''}.`);
   runFinder();
   runDecode();
@@ -94,17 +95,14 @@ for (const { name } of ENCODINGS) {
 }
 $('encode-encoding').value = 'shift_jis';
 
-/** The encoding a label names (through TextDecoder), or a sentence saying why there is none. */
+/** The encoding a label names (the standard's "get an encoding"), or a sentence saying why there is none. */
 function resolveLabel(label) {
-  try {
-    return { encoding: new TextDecoder(label).encoding };
-  } catch (e) {
-    const key = label.trim().toLowerCase();
-    if (ENCODINGS.some((x) => x.name === 'replacement' && x.labels.includes(key))) {
-      return { problem: `'${label}' is a label of the replacement encoding, which TextDecoder refuses (it would decode anything to one U+FFFD)` };
-    }
-    return { problem: `unknown label '${label}': ${e.message}` };
+  const encoding = getEncoding(label);
+  if (encoding === null) return { problem: `unknown label '${label}': the Encoding Standard has no such label` };
+  if (encoding === 'replacement') {
+    return { problem: `'${label}' is a label of the replacement encoding, which TextDecoder refuses (it would decode anything to one U+FFFD)` };
   }
+  return { encoding };
 }
 
 // ---- decode -------------------------------------------------------------------------------------
@@ -185,7 +183,7 @@ function runDecode() {
   resolution.className = `resolution${resolved.problem ? ' error' : ''}`;
   resolution.textContent = resolved.problem ? 'no encoding' : label === resolved.encoding ? resolved.encoding : `${label.trim()} → ${resolved.encoding}`;
   const bytes = state.bytes;
-  const bom = bytes ? sniffBOM(bytes) : null;
+  const bom = bytes ? bomSniff(bytes) : null;
   $('bom').hidden = !bom;
   if (bom) {
     $('bom').textContent = `BOM sniffing: the input starts with a ${bom} byte order mark (${hexBytes(bytes.subarray(0, bomLength(bom)))}), so the standard's decode (used by HTML and fetch's text()) would decode it as ${bom} whatever the label says.${resolved.encoding && resolved.encoding !== bom ? ` This panel decodes it as ${resolved.encoding}, as TextDecoder does.` : ''}`;
@@ -325,7 +323,7 @@ function runFinder() {
   body.textContent = '';
   if (!bytes || bytes.length === 0) return status('finder-status', '', bytes ? 'The input is empty.' : 'Load some bytes first.');
   const sample = bytes.subarray(0, SAMPLE);
-  const rows = rankEncodings(sample, TextDecoder);
+  const rows = rankEncodings(sample, TextDecoder, bomSniff);
   rows.forEach((r, i) => {
     const tr = body.insertRow();
     tr.dataset.encoding = r.encoding;

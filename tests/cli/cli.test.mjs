@@ -1,29 +1,31 @@
-// The command-line transcoder (pkg/cli.js, the package's `bin`), run as a child process the way
+// The command-line transcoder (pkg/tools/cli.js, the package's `bin`), run as a child process the way
 // a user runs it: the corpus round trips UTF-8 → shift_jis/gbk/big5/euc-kr/windows-1251 → UTF-8
 // (html mode where a character cannot be encoded), broken inputs (exit codes 1 and 2, messages
-// with file, byte/character offsets and code points), options, --list and --sniff, and a
+// with file, byte/character offsets and code points), options, --list and --sniff, I/O failures
+// (each message names the side that failed; a downstream pipe closed early ends quietly), and a
 // generated multi-hundred-MB stream through a pipe with the child's RSS sampled (flat memory).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { entryFile, GENERATED, importPackageFile, packageDir, root } from '../../scripts/lib/package.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const pkgDir = resolve(process.env.TEW_PKG || join(root, 'pkg'));
-const cli = join(pkgDir, 'cli.js');
+const pkgDir = packageDir([]);
+const cli = join(pkgDir, GENERATED.cli);
 const corpus = resolve(root, '..', 'shared', 'corpus', 'wikipedia');
-const { TextDecoder } = await import(pathToFileURL(join(pkgDir, 'node.js')).href);
-const { encode } = await import(pathToFileURL(join(pkgDir, 'node-legacy.js')).href);
+const { TextDecoder } = await importPackageFile(pkgDir, entryFile('.', 'node'));
+const { encode } = await importPackageFile(pkgDir, entryFile('./legacy', 'node'));
 const tmp = mkdtempSync(join(tmpdir(), 'tew-cli-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** Runs the CLI synchronously; `input` goes to its stdin. */
-function run(args, input = '') {
-  const r = spawnSync(process.execPath, [cli, ...args], { input, maxBuffer: 1 << 28 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr.toString() };
+/** Runs the CLI synchronously; `input` goes to its stdin (unless `options.stdio` says otherwise). */
+function run(args, input = '', options = {}) {
+  const r = spawnSync(process.execPath, [cli, ...args], { ...(options.stdio ? {} : { input }), maxBuffer: 1 << 28, ...options });
+  if (r.error) throw r.error;
+  return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr.toString() };
 }
 const file = (name, content) => {
   const path = join(tmp, name);
@@ -33,9 +35,16 @@ const file = (name, content) => {
 const utf8 = (s) => Buffer.from(s, 'utf8');
 const oneLine = (stderr) => assert.match(stderr, /^text-encoding-wasm: [^\n]+\n$/, `one line: ${JSON.stringify(stderr)}`);
 
-test('package.json: the bin is cli.js, executable, with a node shebang', () => {
+test('-o - is standard output', () => {
+  const r = run(['-t', 'shift_jis', '-o', '-'], utf8('日本'));
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual([...r.stdout], [0x93, 0xfa, 0x96, 0x7b]);
+  assert.ok(!existsSync('-'), 'no file named "-" is made');
+});
+
+test('package.json: the bin is tools/cli.js, executable, with a node shebang', () => {
   const pkgJson = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
-  assert.deepEqual(pkgJson.bin, { 'text-encoding-wasm': './cli.js' });
+  assert.deepEqual(pkgJson.bin, { 'text-encoding-wasm': `./${GENERATED.cli}` });
   assert.match(readFileSync(cli, 'utf8'), /^#!\/usr\/bin\/env node\n/);
   const r = spawnSync(cli, ['--list']);
   assert.equal(r.status, 0, 'runs as an executable');
@@ -204,10 +213,14 @@ test('usage errors: exit 2 and one line', () => {
     [['-f'], /option -f needs a value/],
     [[join(tmp, 'missing.txt')], /cannot read .*missing\.txt: no such file/],
     [['--list', 'x'], /--list takes no files/],
+    [['-o', '', 'x'], /option -o needs a file name/],
+    [['--sniff', '-o', join(tmp, 'sniff-out.txt'), 'x'], /-o does not apply to --sniff/],
+    [['--list', '-o', join(tmp, 'list-out.txt')], /-o does not apply to --list/],
   ];
   for (const [args, message] of cases) {
     const r = run(args);
     assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.ok(!existsSync(join(tmp, 'sniff-out.txt')) && !existsSync(join(tmp, 'list-out.txt')), 'no output file is made');
     oneLine(r.stderr);
     assert.match(r.stderr, message);
     assert.equal(r.stdout.length, 0);
@@ -263,6 +276,228 @@ test('--sniff: the BOM, and the right encoding ranked first for legacy-encoded c
   const bom = run(['--sniff', file('bom16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hi', 'utf16le')]))]);
   assert.match(bom.stdout.toString(), /BOM: utf-16le/);
   assert.match(bom.stdout.toString().split('\n')[1], /1\. utf-16le .*\[BOM\]/);
+});
+
+/**
+ * Runs the CLI with its standard output read for `keep` bytes and then closed (0: closed before
+ * the CLI can write anything), as `| head -c KEEP` does; its exit code, signal and stderr.
+ */
+function runClosedPipe(args, keep, stdin = 'ignore') {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: [stdin, 'pipe', 'pipe'] });
+    let got = 0;
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    if (keep === 0) child.stdout.destroy();
+    else {
+      child.stdout.on('data', (d) => {
+        got += d.length;
+        if (got >= keep) child.stdout.destroy();
+      });
+    }
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolvePromise({ code, signal, stderr, got }));
+  });
+}
+
+test('a downstream pipe closed early ends the CLI quietly with exit 0, in every mode', { timeout: 60_000 }, async () => {
+  const big = file('pipe-big.txt', `${'日本語 text, '.repeat(1 << 20)}`); // 16 MB, far more than a pipe holds
+  const noise = file('pipe-noise.bin', randomBytes(8 << 20));
+  const stdin = openSync(big, 'r');
+  const cases = [
+    [[big], 100, 'transcoding'],
+    [['-t', 'utf-16le', '-f', 'utf-8', big], 100, 'transcoding to UTF-16'],
+    [['-t', 'shift_jis', big], 0, 'transcoding, the pipe closed before the first write'],
+    [['--sniff', noise, noise, noise], 0, '--sniff of a large file'],
+    [['--sniff', noise], 100, '--sniff of a large file, read for 100 bytes'],
+    [['--list'], 0, '--list'],
+    [['--help'], 0, '--help'],
+  ];
+  try {
+    for (const [args, keep, what] of cases) {
+      const r = await runClosedPipe(args, keep);
+      assert.deepEqual({ code: r.code, signal: r.signal, stderr: r.stderr }, { code: 0, signal: null, stderr: '' }, what);
+      if (keep > 0) assert.ok(r.got >= keep, `${what}: some output was read first`);
+    }
+    // From standard input: the CLI stops reading it and exits.
+    const r = await runClosedPipe(['-'], 100, stdin);
+    assert.deepEqual({ code: r.code, stderr: r.stderr }, { code: 0, stderr: '' }, 'standard input');
+  } finally {
+    closeSync(stdin);
+  }
+});
+
+test('output failures name the output, never the input: exit 1, and a regular -o FILE is removed', () => {
+  const input = file('io-in.txt', 'some text\n');
+  const noDir = run(['-o', '/no/such/dir/x', input]);
+  assert.equal(noDir.code, 1);
+  oneLine(noDir.stderr);
+  assert.match(noDir.stderr, /cannot open \/no\/such\/dir\/x for writing: no such directory/);
+  assert.ok(!noDir.stderr.includes(input) && !noDir.stderr.includes('cannot read'), noDir.stderr);
+
+  const dir = join(tmp, 'io-dir');
+  mkdirSync(dir, { recursive: true });
+  const intoDir = run(['-o', dir, input]);
+  assert.equal(intoDir.code, 1);
+  oneLine(intoDir.stderr);
+  assert.ok(intoDir.stderr.includes(`cannot open ${dir} for writing: it is a directory`), intoDir.stderr);
+  assert.ok(statSync(dir).isDirectory(), 'the directory is left alone');
+
+  // Nothing is created when the input cannot be read: the check comes before the output is opened.
+  const never = join(tmp, 'io-never.txt');
+  const missing = run(['-o', never, join(tmp, 'io-missing.txt')]);
+  assert.equal(missing.code, 2);
+  assert.equal(existsSync(never), false);
+
+  if (existsSync('/dev/full')) {
+    for (const args of [[input], ['-t', 'gbk', file('io-big.txt', 'x'.repeat(4 << 20))]]) {
+      const full = run(['-o', '/dev/full', ...args]);
+      assert.equal(full.code, 1, full.stderr);
+      oneLine(full.stderr);
+      assert.match(full.stderr, /: cannot write \/dev\/full: no space left on device\n$/);
+      assert.ok(statSync('/dev/full').isCharacterDevice(), '/dev/full is never removed');
+    }
+    // Standard output on a full device, in every mode.
+    const fd = openSync('/dev/full', 'w');
+    try {
+      for (const args of [[input], ['--help'], ['--list'], ['--sniff', input]]) {
+        const r = run(args, '', { stdio: ['ignore', fd, 'pipe'] });
+        assert.equal(r.code, 1, `${args.join(' ')}: ${r.stderr}`);
+        oneLine(r.stderr);
+        assert.match(r.stderr, /: cannot write standard output: no space left on device\n$/, args.join(' '));
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  // A regular -o FILE that fails midway (here a file size limit: EFBIG) is removed, and the message says so.
+  const out = join(tmp, 'io-limited.txt');
+  const big = file('io-limit.txt', 'x'.repeat(4 << 20));
+  const limited = spawnSync('sh', ['-c', 'ulimit -f 64 && exec "$0" "$@"', process.execPath, cli, '-o', out, big]);
+  assert.equal(limited.status, 1, limited.stderr.toString());
+  oneLine(limited.stderr.toString());
+  assert.ok(limited.stderr.toString().includes(`cannot write ${out}: file too large; ${out} was removed`), limited.stderr.toString());
+  assert.equal(existsSync(out), false);
+
+  // After a data error too.
+  const bad = run(['--fatal', '-o', out, file('io-bad.txt', Buffer.from([0x61, 0xff]))]);
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /malformed utf-8 input at byte offset 1: FF .*; \S+io-limited\.txt was removed\n$/);
+  assert.equal(existsSync(out), false);
+});
+
+test('input failures name the input: missing, directory or unreadable (exit 2, before any output); a read error (exit 1)', (t) => {
+  const out = join(tmp, 'in-out.txt');
+  const missing = join(tmp, 'in-missing.txt');
+  for (const args of [[missing], ['--sniff', missing], ['-o', out, missing]]) {
+    const r = run(args);
+    assert.equal(r.code, 2, r.stderr);
+    oneLine(r.stderr);
+    assert.ok(r.stderr.includes(`cannot read ${missing}: no such file`), r.stderr);
+  }
+  const notDir = run([join(file('in-file.txt', 'x'), 'y')]);
+  assert.equal(notDir.code, 2);
+  assert.match(notDir.stderr, /cannot read \S+in-file\.txt\/y: a part of the path is not a directory/);
+
+  const dir = join(tmp, 'in-dir');
+  mkdirSync(dir, { recursive: true });
+  for (const args of [[dir], ['--sniff', dir], ['-o', out, dir]]) {
+    const r = run(args);
+    assert.equal(r.code, 2, r.stderr);
+    oneLine(r.stderr);
+    assert.ok(r.stderr.includes(`cannot read ${dir}: it is a directory`), r.stderr);
+  }
+  assert.equal(existsSync(out), false, 'no output created');
+  // A directory on standard input (which Node itself would read as an empty input).
+  const dirFd = openSync(dir, 'r');
+  try {
+    for (const args of [[], ['--sniff']]) {
+      const r = run(args, '', { stdio: [dirFd, 'pipe', 'pipe'] });
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /: cannot read standard input: it is a directory\n$/);
+    }
+  } finally {
+    closeSync(dirFd);
+  }
+
+  // A read error (EIO: /proc/self/mem starts at an unmapped address): exit 1, the -o file removed.
+  if (existsSync('/proc/self/mem')) {
+    for (const args of [['/proc/self/mem'], ['--sniff', '/proc/self/mem'], ['-o', out, file('in-first.txt', 'first\n'), '/proc/self/mem']]) {
+      const r = run(args);
+      assert.equal(r.code, 1, r.stderr);
+      oneLine(r.stderr);
+      assert.match(r.stderr, /: cannot read \/proc\/self\/mem: input\/output error/);
+      assert.ok(!r.stderr.includes('cannot write'), r.stderr);
+    }
+    assert.equal(existsSync(out), false, 'the -o file removed after a read error');
+  }
+
+  // Unreadable: as root (who reads anything) the CLI runs as nobody, where the system allows it.
+  const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  const locked = join(tmp, 'in-locked');
+  mkdirSync(locked, { recursive: true });
+  const secret = join(locked, 'secret.txt');
+  writeFileSync(secret, 'secret');
+  chmodSync(secret, 0o000);
+  const readOnlyDir = join(locked, 'ro');
+  mkdirSync(readOnlyDir, { recursive: true });
+  chmodSync(readOnlyDir, 0o555);
+  chmodSync(tmp, 0o755);
+  chmodSync(locked, 0o755);
+  let unreadable;
+  try {
+    unreadable = run([secret], '', asUser);
+  } catch (error) {
+    t.skip(`cannot run the CLI as another user: ${error.code}`);
+    return;
+  }
+  assert.equal(unreadable.code, 2, unreadable.stderr);
+  oneLine(unreadable.stderr);
+  assert.ok(unreadable.stderr.includes(`cannot read ${secret}: permission denied`), unreadable.stderr);
+  const readable = file('in-readable.txt', 'x');
+  chmodSync(readable, 0o644);
+  const denied = run(['-o', join(readOnlyDir, 'x'), readable], '', asUser);
+  assert.equal(denied.code, 1, denied.stderr);
+  oneLine(denied.stderr);
+  assert.ok(denied.stderr.includes(`cannot open ${join(readOnlyDir, 'x')} for writing: permission denied`), denied.stderr);
+});
+
+test('the output is never an input: -o the same file, a link to it, standard output or input on it (exit 2, nothing touched)', () => {
+  const input = file('same-in.txt', 'keep me\n');
+  const hard = join(tmp, 'same-hard.txt');
+  const soft = join(tmp, 'same-soft.txt');
+  rmSync(hard, { force: true });
+  rmSync(soft, { force: true });
+  linkSync(input, hard);
+  symlinkSync(input, soft);
+  for (const output of [input, hard, soft]) {
+    const r = run(['-o', output, input]);
+    assert.equal(r.code, 2, r.stderr);
+    oneLine(r.stderr);
+    assert.match(r.stderr, /is also an input file/);
+  }
+  // `text-encoding-wasm in.txt >> in.txt` would read its own output forever.
+  const append = openSync(input, 'a');
+  try {
+    const r = run([input], '', { stdio: ['ignore', append, 'pipe'] });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /standard output is also an input file/);
+  } finally {
+    closeSync(append);
+  }
+  // `text-encoding-wasm -o in.txt < in.txt` would empty its input before reading it.
+  const stdin = openSync(input, 'r');
+  try {
+    const r = run(['-o', input], '', { stdio: [stdin, 'pipe', 'pipe'] });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /-o \S+ is also standard input/);
+  } finally {
+    closeSync(stdin);
+  }
+  assert.equal(readFileSync(input, 'utf8'), 'keep me\n');
 });
 
 test('Deno: `deno run -A npm:text-encoding-wasm` (the package from node_modules) transcodes and exits like Node', () => {

@@ -6,7 +6,7 @@
 // before pending promise jobs (Hermes' shell), get inert ones: the suite's per-test timeout then
 // never fires, and the runner's own time limit bounds the run instead.
 
-import { formatSummary, runSuite } from '@@SUITE@@';
+import { formatSummary, resultLine, runSuite } from '@@SUITE@@';
 import * as api from '@@ENTRY@@';
 import * as legacy from '@@LEGACY@@';
 import * as standard from '@@STANDARD@@';
@@ -30,8 +30,7 @@ function smoke() {
 runSuite({ api, legacy, standard, loadPolyfill: () => import('@@POLYFILL@@') }).then(
   (summary) => {
     out(formatSummary('@@LABEL@@', summary));
-    const { passed, failed, skipped, results } = summary;
-    out(`@@portable-result ${JSON.stringify({ passed, failed, skipped, results, smoke: smoke() })}`);
+    out(resultLine(summary, { smoke: smoke() }));
   },
   (error) => {
     const message = String(error && error.stack ? error.stack : error);

@@ -3,9 +3,9 @@
 // order in which the input is converted, the options are read and the bytes are copied.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { importPkg } from './package.mjs';
+import { importEntry } from './package.mjs';
 
-const { TextDecoder } = await importPkg('node.js');
+const { TextDecoder } = await importEntry('.');
 
 // 16 bytes: 'A' (1) + '€' (3) + '😀' (4) + 'bcdefgh' (7) + 'i' (1).
 const PAYLOAD = [0x41, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x69];

@@ -1,4 +1,4 @@
-// The boundary's shortcuts give exactly what the wasm decoders give: all-ASCII inputs built in
+// The crossing's shortcuts give exactly what the wasm decoders give: all-ASCII inputs built in
 // JavaScript or by the host (and never for encodings where ASCII bytes are not themselves), the
 // BOM rules across streaming calls that needed no wasm handle, one-byte strings for Latin-1 text,
 // and encodeInto's lengths: clamped, never wrapped, and no more of the string copied than a call
@@ -7,16 +7,16 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { importPkg, pkgDir } from './package.mjs';
+import { entryFile, packageUrl } from '../../scripts/lib/package.mjs';
+import { importEntry, importInternals, importPkg, pkgDir } from './package.mjs';
 
-const { TextDecoder, TextEncoder } = await importPkg('node.js');
-const web = await importPkg('index.js');
-const boundary = await importPkg('boundary.js');
-const { encodeIntoUtf8 } = await importPkg('text-encoder.js');
-const liveHandles = () => boundary.liveHandles();
+const { TextDecoder, TextEncoder } = await importEntry('.');
+const web = await importEntry('.', 'web');
+const internals = await importInternals();
+const { encodeIntoUtf8 } = await importPkg('idl/text-encoder.js');
+const liveHandles = () => internals.liveHandles();
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
@@ -164,7 +164,7 @@ test('encodeInto in a loop into a small buffer copies no more of the string than
   const piece = 'Mars 火星 🚀 ';
   const text = piece.repeat(200000); // 2.4 M code units
   const want = e.encode(text);
-  const memoryBefore = boundary.core().memory.buffer.byteLength;
+  const memoryBefore = internals.core().memory.buffer.byteLength;
   const buffer = new Uint8Array(64);
   const out = new Uint8Array(want.length);
   let pos = 0;
@@ -184,22 +184,22 @@ test('encodeInto in a loop into a small buffer copies no more of the string than
   assert.deepEqual(out, want);
   // Copying the whole rest of the string on each of these ~100,000 calls would move about
   // 240 G code units and grow wasm memory by megabytes; bounded copies keep both small.
-  assert.equal(boundary.core().memory.buffer.byteLength, memoryBefore, 'wasm memory did not grow');
+  assert.equal(internals.core().memory.buffer.byteLength, memoryBefore, 'wasm memory did not grow');
   assert.ok(seconds < 20, `${calls} calls took ${seconds.toFixed(1)} s`);
 });
 
 test('a label is resolved without copying more than the longest label into wasm', () => {
-  const memoryBefore = boundary.core().memory.buffer.byteLength;
+  const memoryBefore = internals.core().memory.buffer.byteLength;
   const long = 'a'.repeat(30_000_000);
   assert.throws(() => new TextDecoder(long), (e) => e instanceof RangeError && e.message.length < 200);
   assert.throws(() => new TextDecoder(` \t${long}\n`), RangeError);
   assert.equal(new TextDecoder(`${' '.repeat(10_000_000)}latin1${'\n'.repeat(10_000_000)}`).encoding, 'windows-1252');
-  assert.equal(boundary.core().memory.buffer.byteLength, memoryBefore, 'wasm memory did not grow');
+  assert.equal(internals.core().memory.buffer.byteLength, memoryBefore, 'wasm memory did not grow');
 });
 
 test('above the slice limit, well-formed UTF-8 is built by the host at once; BOM rules and malformed input as before', () => {
-  const saved = boundary.sliceLimits();
-  boundary.setSliceLimits(64, saved.units);
+  const saved = internals.sliceLimits();
+  internals.setSliceLimits(64, saved.units);
   try {
     const text = 'Mars 火星 — Марс 😀 '.repeat(40);
     const body = new TextEncoder().encode(text);
@@ -218,7 +218,7 @@ test('above the slice limit, well-formed UTF-8 is built by the host at once; BOM
       assert.equal(new entry.TextDecoder('utf-8', { fatal: true }).decode(withBom), text);
     }
   } finally {
-    boundary.setSliceLimits(saved.bytes, saved.units);
+    internals.setSliceLimits(saved.bytes, saved.units);
   }
 });
 
@@ -226,7 +226,7 @@ test('results read back after a call that grew wasm memory are right (fresh proc
   // In a fresh realm the first large calls grow memory inside wasm (after the input was copied
   // in), so every value read back afterwards must come through the new memory.
   const code = `
-    const { TextEncoder, TextDecoder } = await import(${JSON.stringify(pathToFileURL(`${pkgDir}/node.js`).href)});
+    const { TextEncoder, TextDecoder } = await import(${JSON.stringify(packageUrl(pkgDir, entryFile('.', 'node')))});
     const e = new TextEncoder();
     const out = [];
     out.push(e.encodeInto('€'.repeat(1e6), new Uint8Array(3e6)));

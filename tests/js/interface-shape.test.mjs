@@ -3,9 +3,9 @@
 // `this`, and constructors that require `new`.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { importPkg } from './package.mjs';
+import { importEntry } from './package.mjs';
 
-const { TextDecoder, TextEncoder } = await importPkg('node.js');
+const { TextDecoder, TextEncoder } = await importEntry('.');
 const Host = { TextDecoder: globalThis.TextDecoder, TextEncoder: globalThis.TextEncoder };
 const NO_HOST = (typeof Host.TextDecoder !== 'function' || typeof Host.TextEncoder !== 'function') && 'the host has no TextDecoder/TextEncoder';
 

@@ -3,24 +3,24 @@
 // every encoding, must give the same strings, bytes and errors (decode one-shot and streamed, fatal
 // and replacement; UTF-8 encode and encodeInto; the legacy encoders in each mode), including
 // inputs large enough to grow the JavaScript build's memory. The JavaScript build is imported
-// from a copy of the package's root modules, so it is its own module graph (its own boundary).
+// from a copy of the package, so it is its own module graph (its own core instance).
 
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { pathToFileURL } from 'node:url';
-import { importPkg, pkgDir } from './package.mjs';
+import { entryFile, importPackageFile } from '../../scripts/lib/package.mjs';
+import { importEntry, pkgDir } from './package.mjs';
 
 const copy = mkdtempSync(join(tmpdir(), 'tew-js-build-'));
 after(() => rmSync(copy, { recursive: true, force: true }));
-for (const name of readdirSync(pkgDir)) if (name.endsWith('.js')) copyFileSync(join(pkgDir, name), join(copy, name));
-const js = await import(pathToFileURL(join(copy, 'js.js')).href);
-const jsLegacy = await import(pathToFileURL(join(copy, 'js-legacy.js')).href);
-const jsBoundary = await import(pathToFileURL(join(copy, 'boundary.js')).href);
-const wasm = await importPkg('node.js');
-const wasmLegacy = await importPkg('node-legacy.js');
+cpSync(pkgDir, copy, { recursive: true });
+const js = await importPackageFile(copy, entryFile('./js'));
+const jsLegacy = await importPackageFile(copy, entryFile('./js/legacy'));
+const jsInstance = await importPackageFile(copy, 'core/instance.js');
+const wasm = await importEntry('.');
+const wasmLegacy = await importEntry('./legacy');
 
 const ENCODINGS = [
   'utf-8', 'ibm866', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7', 'iso-8859-8',
@@ -80,8 +80,8 @@ function outcome(fn) {
   }
 }
 
-test('the JavaScript build is wasm2js output with no WebAssembly in it, under the same boundary', () => {
-  const core = jsBoundary.core();
+test('the JavaScript build is wasm2js output with no WebAssembly in it, under the same JavaScript', () => {
+  const core = jsInstance.core();
   assert.equal(typeof core.decode_once, 'function');
   assert.ok(!(core.memory instanceof WebAssembly.Memory), 'a plain memory object');
   assert.ok(core.memory.buffer instanceof ArrayBuffer);
@@ -134,14 +134,14 @@ test('encode: UTF-8 (encode, encodeInto) and every legacy encoder in each mode, 
 });
 
 test('large inputs grow the JavaScript build memory, and what follows still agrees with the wasm build', () => {
-  const before = jsBoundary.core().memory.buffer.byteLength;
+  const before = jsInstance.core().memory.buffer.byteLength;
   const text = 'Марс 火星 🚀 Mars '.repeat(200000);
   const utf8 = new js.TextEncoder().encode(text);
   assert.deepEqual(utf8, new wasm.TextEncoder().encode(text));
   assert.equal(new js.TextDecoder().decode(utf8), text);
   const sjis = wasmLegacy.encode(text.replaceAll('🚀', ''), 'shift_jis');
   assert.equal(new js.TextDecoder('shift_jis').decode(sjis), new wasm.TextDecoder('shift_jis').decode(sjis));
-  assert.ok(jsBoundary.core().memory.buffer.byteLength > before, 'the memory grew');
+  assert.ok(jsInstance.core().memory.buffer.byteLength > before, 'the memory grew');
   // Short calls after growth read the new buffer, not the old one.
   assert.equal(new js.TextDecoder('shift_jis').decode(Uint8Array.of(0x82, 0xa0, 0x41)), 'あA');
   const dest = new Uint8Array(4);

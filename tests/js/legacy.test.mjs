@@ -4,13 +4,12 @@
 // CJK cases run once the CJK encoders are implemented (each is probed first and skipped until then).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { importPkg } from './package.mjs';
+import { importEntry, importInternals } from './package.mjs';
 
-const legacy = await importPkg('node-legacy.js');
+const legacy = await importEntry('./legacy');
 const { encode, createEncoder, LegacyEncoder } = legacy;
-const { TextDecoder } = await importPkg('node.js');
-const boundary = await importPkg('boundary.js');
-const liveHandles = () => (typeof boundary.liveHandles === 'function' ? boundary.liveHandles() : boundary.core().live_handles());
+const { TextDecoder } = await importEntry('.');
+const { liveHandles } = await importInternals();
 
 const bytes = (...b) => Uint8Array.from(b);
 const ascii = (s) => Uint8Array.from(s, (c) => c.charCodeAt(0));

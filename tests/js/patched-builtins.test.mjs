@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { entryFile } from '../../scripts/lib/package.mjs';
 import { pkgDir } from './package.mjs';
 
 /** The calls every realm makes; returns JSON-able results. Source text, run in the child too. */
@@ -73,8 +74,8 @@ const PATCHES = {
 function child(patch) {
   const url = (f) => pathToFileURL(`${pkgDir}/${f}`).href;
   return `
-const entries = { node: await import(${JSON.stringify(url('node.js'))}), web: await import(${JSON.stringify(url('index.js'))}) };
-const legacy = await import(${JSON.stringify(url('node-legacy.js'))});
+const entries = { node: await import(${JSON.stringify(url(entryFile('.', 'node')))}), web: await import(${JSON.stringify(url(entryFile('.', 'web')))}) };
+const legacy = await import(${JSON.stringify(url(entryFile('./legacy', 'node')))});
 const realApply = Reflect.apply;
 const realTest = RegExp.prototype.test;
 const packagePath = new RegExp(${JSON.stringify(pkgDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))});

@@ -12,12 +12,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after, test } from 'node:test';
 import { createContext, runInContext } from 'node:vm';
-import { importPkg, pkgDir } from './package.mjs';
+import { entryFile } from '../../scripts/lib/package.mjs';
+import { importEntry, pkgDir } from './package.mjs';
 
 const NAMES = ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'];
 const SJIS = [0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea]; // 日本語
 
-const { TextDecoder } = await importPkg('node.js');
+const { TextDecoder } = await importEntry('.');
 const sjisReady = new TextDecoder('shift_jis').decode(Uint8Array.of(0x82, 0xa0)) === 'あ';
 const SJIS_PENDING = !sjisReady && 'the Shift_JIS decoder is not implemented yet (CJK decoders land separately)';
 
@@ -161,8 +162,8 @@ async function inContext(lend) {
   const context = createContext({ console, ...lend });
   const before = runInContext(`JSON.stringify(${JSON.stringify(NAMES)}.map((n) => typeof globalThis[n]))`, context);
   const require = contextRequire(context);
-  const polyfill = require(join(pkgDir, 'cjs', 'polyfill.cjs'));
-  const core = require(join(pkgDir, 'cjs', 'core.cjs'));
+  const polyfill = require(join(pkgDir, entryFile('./polyfill', 'node', { require: true })));
+  const core = require(join(pkgDir, entryFile('.', 'node', { require: true })));
   const json = await runInContext(`${CHECKS}; checks([])`, context);
   return { ...JSON.parse(json), before: JSON.parse(before), polyfill, core, context };
 }

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { importPkg } from './package.mjs';
+import { importEntry } from './package.mjs';
 
-const { TextDecoder } = await importPkg('node.js');
+const { TextDecoder } = await importEntry('.');
 
 const shared = new URL('../../../shared/whatwg-encoding/', import.meta.url);
 const encodingsJson = new URL('encodings.json', shared);

@@ -4,12 +4,12 @@
 // legacy encoders (state kept across slices).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { importPkg } from './package.mjs';
+import { importEntry, importInternals } from './package.mjs';
 
-const { TextDecoder, TextEncoder } = await importPkg('node.js');
-const { encode: legacyEncode, createEncoder } = await importPkg('node-legacy.js');
-const boundary = await importPkg('boundary.js');
-const defaults = boundary.sliceLimits();
+const { TextDecoder, TextEncoder } = await importEntry('.');
+const { encode: legacyEncode, createEncoder } = await importEntry('./legacy');
+const internals = await importInternals();
+const defaults = internals.sliceLimits();
 
 let seed = 0x9e3779b9;
 function random(n) {
@@ -40,13 +40,13 @@ function outcome(f) {
 }
 
 function both(f) {
-  boundary.setSliceLimits(defaults.bytes, defaults.units);
+  internals.setSliceLimits(defaults.bytes, defaults.units);
   const whole = outcome(f);
-  boundary.setSliceLimits(3, 2);
+  internals.setSliceLimits(3, 2);
   try {
     return [whole, outcome(f)];
   } finally {
-    boundary.setSliceLimits(defaults.bytes, defaults.units);
+    internals.setSliceLimits(defaults.bytes, defaults.units);
   }
 }
 
@@ -122,7 +122,7 @@ test('the real limits: a 40 MB decode and a 10M-unit encode with a pair at a sli
 });
 
 test('TextEncoderStream and TextDecoderStream: sliced chunks equal whole', async () => {
-  const { TextEncoderStream, TextDecoderStream } = await importPkg('node.js');
+  const { TextEncoderStream, TextDecoderStream } = await importEntry('.');
   async function roundTrip(chunks) {
     const encoded = [];
     const enc = new TextEncoderStream();
@@ -146,13 +146,13 @@ test('TextEncoderStream and TextDecoderStream: sliced chunks equal whole', async
   }
   for (let k = 0; k < 100; k++) {
     const chunks = [randomString(), randomString(), randomString()];
-    boundary.setSliceLimits(defaults.bytes, defaults.units);
+    internals.setSliceLimits(defaults.bytes, defaults.units);
     const whole = await roundTrip(chunks);
-    boundary.setSliceLimits(3, 2);
+    internals.setSliceLimits(3, 2);
     try {
       assert.deepEqual(await roundTrip(chunks), whole, JSON.stringify(chunks));
     } finally {
-      boundary.setSliceLimits(defaults.bytes, defaults.units);
+      internals.setSliceLimits(defaults.bytes, defaults.units);
     }
     assert.equal(whole.text, chunks.join('').toWellFormed());
   }

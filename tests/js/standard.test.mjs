@@ -8,14 +8,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { importPkg } from './package.mjs';
+import { importEntry, importInternals } from './package.mjs';
 
-const std = await importPkg('node-standard.js');
-const lite = await importPkg('lite/node-standard.js');
-const legacy = await importPkg('node-legacy.js');
-const { TextDecoder } = await importPkg('node.js');
-const boundary = await importPkg('boundary.js');
-const liveHandles = () => boundary.liveHandles();
+const std = await importEntry('./standard');
+const lite = await importEntry('./lite/standard');
+const legacy = await importEntry('./legacy');
+const { TextDecoder } = await importEntry('.');
+const internals = await importInternals();
+const liveHandles = () => internals.liveHandles();
 const encodings = JSON.parse(readFileSync(new URL('../../../shared/whatwg-encoding/encodings.json', import.meta.url), 'utf8'));
 const NAMES = encodings.flatMap((group) => group.encodings.map((e) => e.name.toLowerCase()));
 const CJK = ['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr'];
@@ -392,20 +392,20 @@ test('encode: conversions in WebIDL order and their errors; no handle left behin
 });
 
 test('encode: inputs above the slice limit keep state and indexes across slices', () => {
-  const { bytes: b, units } = boundary.sliceLimits();
-  boundary.setSliceLimits(b, 5);
+  const { bytes: b, units } = internals.sliceLimits();
+  internals.setSliceLimits(b, 5);
   try {
     const s = 'ああ¥¥😀😀aaaa😀';
     for (const mode of ['html', 'replace']) {
-      boundary.setSliceLimits(b, units);
+      internals.setSliceLimits(b, units);
       const whole = std.encode(s, 'iso-2022-jp', { mode });
-      boundary.setSliceLimits(b, 5);
+      internals.setSliceLimits(b, 5);
       assert.deepEqual(std.encode(s, 'iso-2022-jp', { mode }), whole, mode);
     }
     assert.throws(() => std.encode('abcdefgh😀', 'latin1', { mode: 'fatal' }), { message: 'U+1F600 at index 8 cannot be encoded in windows-1252' });
     assert.equal(std.percentEncodeAfterEncoding('shift_jis', 'abcdefgh😀あ', 'query'), 'abcdefgh%26%23128512%3B%82%A0');
   } finally {
-    boundary.setSliceLimits(b, units);
+    internals.setSliceLimits(b, units);
   }
 });
 

@@ -3,9 +3,9 @@
 // errors (TypeError; the next call starts fresh).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { importPkg } from './package.mjs';
+import { importEntry } from './package.mjs';
 
-const { TextDecoder } = await importPkg('node.js');
+const { TextDecoder } = await importEntry('.');
 const HostTextDecoder = typeof globalThis.TextDecoder === 'function' ? globalThis.TextDecoder : null;
 
 const u8 = (...bytes) => new Uint8Array(bytes.flat());
@@ -231,24 +231,47 @@ test('fatal error: TypeError, and the next call starts fresh', () => {
   assert.throws(() => d.decode(u8(0xc0, 0x80)), (e) => e instanceof TypeError && e.constructor === TypeError);
 });
 
-test('fatal error mid-stream: the next call does not see the old pending bytes', () => {
-  // Browsers reset the decoder after a fatal error; this package does too (the handle is freed).
+test('fatal error mid-stream: the decoder goes on from its state and BOM seen; the rest of the failed chunk is dropped', () => {
+  // The standard's "do not flush" is still true after the throw (every engine agrees; see
+  // tests/js/fatal-streams.test.mjs for every encoding against an oracle).
   const d = new TextDecoder('utf-8', { fatal: true });
   assert.equal(d.decode(u8(BOM8, 0x41), { stream: true }), 'A');
   assert.equal(d.decode(u8(0xe2), { stream: true }), '');
   assert.throws(() => d.decode(u8(0x82, 0xff, 0xe2), { stream: true }), TypeError);
-  // E2 82 (and the E2 after the error) are gone: 82 AC is an error in a fresh decoder...
+  // E2 82 ended in the error at FF; FF E2 (the rest of that chunk) are gone: 82 AC is an error.
   assert.throws(() => d.decode(u8(0x82, 0xac), { stream: true }), TypeError);
-  // ...and a fresh decoder strips a BOM again.
-  assert.equal(d.decode(u8(BOM8, 0x42), { stream: true }), 'B');
+  // BOM seen is still true (the first call's "A"): a BOM now is content.
+  assert.equal(d.decode(u8(BOM8, 0x42), { stream: true }), '\ufeffB');
   assert.equal(d.decode(u8(0xe2, 0x82), { stream: true }), '');
   assert.equal(d.decode(u8(0xac)), '€');
-  // UTF-16LE: a pending odd byte is dropped by an error.
+  // UTF-16LE: the pending odd byte pairs with the next chunk's first; the error drops the rest.
   const w = new TextDecoder('utf-16le', { fatal: true });
   assert.equal(w.decode(u8(0x41), { stream: true }), '');
   assert.throws(() => w.decode(u8(0x00, 0x00, 0xde), { stream: true }), TypeError);
   assert.equal(w.decode(u8(0x43, 0x00), { stream: true }), 'C');
   assert.equal(w.decode(), '');
+});
+
+test('fatal error mid-stream: a call that fails marks no BOM as seen, even after output of its own', () => {
+  // The standard sets BOM seen when a call's output is serialized, which a throwing call never
+  // does (Chromium and Node agree; encoding_rs-based engines keep the BOM here).
+  const d = new TextDecoder('utf-8', { fatal: true });
+  assert.throws(() => d.decode(u8(0x41, 0xff), { stream: true }), TypeError);
+  assert.equal(d.decode(u8(BOM8, 0x42)), 'B');
+});
+
+test('fatal error mid-stream: ISO-2022-JP stays in the mode the failed chunk switched to', () => {
+  const d = new TextDecoder('iso-2022-jp', { fatal: true });
+  assert.throws(() => d.decode(u8(0x1b, 0x28, 0x4a, 0xff), { stream: true }), TypeError);
+  assert.equal(d.decode(u8(0x7e)), '\u203e', 'still in Roman mode');
+  assert.equal(d.decode(u8(0x7e)), '~', 'a new decoder after the flush');
+});
+
+test('fatal error in a flushing call: the next call starts fresh', () => {
+  const d = new TextDecoder('utf-8', { fatal: true });
+  assert.equal(d.decode(u8(0x41), { stream: true }), 'A');
+  assert.throws(() => d.decode(u8(0xe2)), TypeError);
+  assert.equal(d.decode(u8(BOM8, 0x43)), 'C', 'a fresh decoder strips the BOM');
 });
 
 test('interleaved decoders keep separate state', () => {

@@ -7,13 +7,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { importPkg, pkgDir } from './package.mjs';
+import { entryFile, packageUrl } from '../../scripts/lib/package.mjs';
+import { importEntry, importInternals, pkgDir } from './package.mjs';
 
-const { TextDecoder, TextDecoderStream, TextEncoderStream } = await importPkg('node.js');
-const boundary = await importPkg('boundary.js');
-/** Live wasm decoder + encoder handles (boundary.liveHandles where present). */
-const liveHandles = () => (typeof boundary.liveHandles === 'function' ? boundary.liveHandles() : boundary.core().live_handles());
+const { TextDecoder, TextDecoderStream, TextEncoderStream } = await importEntry('.');
+const { liveHandles } = await importInternals();
 
 const bytes = (...b) => Uint8Array.from(b);
 const utf8 = (s) => new globalThis.TextEncoder().encode(s);
@@ -341,9 +339,8 @@ test('TextDecoderStream: the handle lives as long as the stream, not the TextDec
   // (pipeThrough(new TextDecoderStream()) drops it at once); an abandoned stream's handle is freed
   // by the FinalizationRegistry.
   const script = `
-    const { TextDecoderStream } = await import(${JSON.stringify(pathToFileURL(join(pkgDir, 'node.js')).href)});
-    const boundary = await import(${JSON.stringify(pathToFileURL(join(pkgDir, 'boundary.js')).href)});
-    const live = () => boundary.core().live_handles();
+    const { TextDecoderStream } = await import(${JSON.stringify(packageUrl(pkgDir, entryFile('.', 'node')))});
+    const { liveHandles: live } = await import(${JSON.stringify(packageUrl(pkgDir, 'core/instance.js'))});
     const settle = async () => { for (let i = 0; i < 5; i++) { gc(); await new Promise((r) => setTimeout(r, 10)); } };
     let writer, reader;
     (() => { const s = new TextDecoderStream(); writer = s.writable.getWriter(); reader = s.readable.getReader(); })();
@@ -431,9 +428,8 @@ test('TextDecoderStream: 1,000,000 small chunks keep handles, wasm memory and th
   // In a child process (--expose-gc, and without the test runner's per-promise bookkeeping):
   // 1,000,000 two-byte chunks, each ending inside or completing a "€", piped through one stream.
   const script = `
-    const { TextDecoderStream } = await import(${JSON.stringify(pathToFileURL(join(pkgDir, 'node.js')).href)});
-    const boundary = await import(${JSON.stringify(pathToFileURL(join(pkgDir, 'boundary.js')).href)});
-    const live = () => boundary.core().live_handles();
+    const { TextDecoderStream } = await import(${JSON.stringify(packageUrl(pkgDir, entryFile('.', 'node')))});
+    const { core, liveHandles: live } = await import(${JSON.stringify(packageUrl(pkgDir, 'core/instance.js'))});
     const N = 1_000_000;
     const a = Uint8Array.of(0x61, 0xe2);
     const b = Uint8Array.of(0x82, 0xac);
@@ -447,7 +443,7 @@ test('TextDecoderStream: 1,000,000 small chunks keep handles, wasm memory and th
         if (n === 100_000) {
           gc();
           heapAt100k = process.memoryUsage().heapUsed;
-          memoryAt100k = boundary.core().memory.buffer.byteLength;
+          memoryAt100k = core().memory.buffer.byteLength;
         }
       },
     });
@@ -456,7 +452,7 @@ test('TextDecoderStream: 1,000,000 small chunks keep handles, wasm memory and th
     console.log(JSON.stringify({
       chars, maxHandles, handlesAfter: live(),
       heapGrowth: process.memoryUsage().heapUsed - heapAt100k,
-      wasmGrowth: boundary.core().memory.buffer.byteLength - memoryAt100k,
+      wasmGrowth: core().memory.buffer.byteLength - memoryAt100k,
     }));
   `;
   const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });

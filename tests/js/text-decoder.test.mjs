@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { importPkg } from './package.mjs';
+import { importEntry } from './package.mjs';
 
-const { TextDecoder } = await importPkg('node.js');
+const { TextDecoder } = await importEntry('.');
 
 const encodingsJson = new URL('../../../shared/whatwg-encoding/encodings.json', import.meta.url);
 const encodings = existsSync(encodingsJson) ? JSON.parse(readFileSync(encodingsJson, 'utf8')) : null;

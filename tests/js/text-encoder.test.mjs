@@ -3,9 +3,9 @@
 // destinations).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { importPkg } from './package.mjs';
+import { importEntry } from './package.mjs';
 
-const { TextEncoder } = await importPkg('node.js');
+const { TextEncoder } = await importEntry('.');
 const HostTextEncoder = typeof globalThis.TextEncoder === 'function' ? globalThis.TextEncoder : null;
 
 const bytesOf = (u8) => [...u8];
@@ -266,7 +266,7 @@ test('cross-check: encode() and encodeInto() agree with the host TextEncoder', {
 // Long strings cross into wasm by another path in Node (a native code-unit copy from 128 units on):
 // unpaired surrogates must still become U+FFFD and pairs stay whole, at every length and position.
 test('encode(): long strings with unpaired surrogates and pairs, through both entries', async () => {
-  const { TextEncoder: WebTextEncoder } = await importPkg('index.js');
+  const { TextEncoder: WebTextEncoder } = await importEntry('.', 'web');
   for (const Encoder of [TextEncoder, WebTextEncoder]) {
     const encoder = new Encoder();
     for (const length of [47, 48, 127, 128, 129, 1000, 100000]) {

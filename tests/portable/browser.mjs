@@ -3,7 +3,7 @@
 // and imports this module, which runs the suite, writes the results into the page and leaves them
 // in `globalThis.__portableResult` for the runner to read.
 
-import { formatSummary, runSuite } from './suite.mjs';
+import { formatSummary, runConfigured } from './suite.mjs';
 
 const config = globalThis.__portableConfig;
 const out = document.getElementById('out');
@@ -12,18 +12,7 @@ const print = (line) => {
 };
 
 try {
-  const api = await import(config.entry);
-  const legacy = config.legacy ? await import(config.legacy) : undefined;
-  const standard = config.standard ? await import(config.standard) : undefined;
-  const loadPolyfill = config.polyfill ? () => import(config.polyfill) : undefined;
-  const summary = await runSuite({
-    api,
-    legacy,
-    standard,
-    loadPolyfill,
-    expectSharedArrayBuffer: config.expectSharedArrayBuffer,
-    onResult: (r) => print(`${r.status} ${r.name}${r.message ? ` — ${r.message}` : ''}`),
-  });
+  const summary = await runConfigured(config, (r) => print(`${r.status} ${r.name}${r.message ? ` — ${r.message}` : ''}`));
   print(formatSummary(config.label, summary));
   globalThis.__portableResult = { passed: summary.passed, failed: summary.failed, skipped: summary.skipped, results: summary.results };
 } catch (error) {

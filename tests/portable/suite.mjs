@@ -54,3 +54,21 @@ export function formatSummary(label, summary) {
   lines.push(`${label}: ${summary.passed} passed, ${summary.failed} failed${skipped}`);
   return lines.join('\n');
 }
+
+/**
+ * Imports the entries a runner's `config` names ({ label, entry, legacy?, standard?, polyfill?,
+ * expectSharedArrayBuffer? }: module URLs) and runs the suite over them; `onResult` as runSuite's.
+ */
+export async function runConfigured(config, onResult) {
+  const api = await import(config.entry);
+  const legacy = config.legacy ? await import(config.legacy) : undefined;
+  const standard = config.standard ? await import(config.standard) : undefined;
+  const loadPolyfill = config.polyfill ? () => import(config.polyfill) : undefined;
+  return runSuite({ api, legacy, standard, loadPolyfill, expectSharedArrayBuffer: Boolean(config.expectSharedArrayBuffer), onResult });
+}
+
+/** The line a runner reads: `@@portable-result` and the summary as JSON (plus `extra` members). */
+export function resultLine(summary, extra = {}) {
+  const { passed, failed, skipped, results } = summary;
+  return `@@portable-result ${JSON.stringify({ passed, failed, skipped, results, ...extra })}`;
+}

@@ -1,4 +1,4 @@
-// The `require` condition's declarations (cjs/*.d.cts): a CommonJS consumer gets CommonJS types,
+// The `require` condition's declarations (types/*.d.cts): a CommonJS consumer gets CommonJS types,
 // not ES module types it could not require.
 import pkg = require('text-encoding-wasm');
 import lite = require('text-encoding-wasm/lite');

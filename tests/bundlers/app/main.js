@@ -12,7 +12,7 @@ try {
   result.encoded = Array.from(new TextEncoder().encode('\u00e9\u{1F600}'));
   result.tag = Object.prototype.toString.call(new TextDecoder());
   // The subpath export resolves; importing it replaced the browser's TextDecoder exactly when the
-  // probes found a fault (Chromium has some: see host-check.js), with our class, the one imported here.
+  // probes found a fault (Chromium has some: see js/polyfill/host-check.js), with our class, the one imported here.
   result.polyfillInstall = typeof install;
   result.globalIsOursExactlyWhenFaulty = (globalThis.TextDecoder === TextDecoder) === (faults.TextDecoder !== null);
 } catch (error) {

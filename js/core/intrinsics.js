@@ -1,0 +1,42 @@
+// The language's built-ins that the hot paths use, captured when this module is evaluated and
+// called through the intrinsic `call`: user code that later replaces
+// `%TypedArray%.prototype.set`/`subarray`, `String.prototype.charCodeAt`, `Function.prototype.call`
+// or `apply` changes nothing in the package. A Uint8Array from user code may also carry an own
+// `length`, `buffer` or `subarray`: its bytes are read through the intrinsic getters below.
+
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
+
+/**
+ * `method` as a plain function of (receiver, ...args), bound now to the intrinsic call: later
+ * changes to the prototype or to Function.prototype.call change nothing, and it is fast in every
+ * engine (Reflect.apply with an argument array is not, in Chromium).
+ */
+export const uncurry = (method) => Function.prototype.call.bind(method);
+
+/** The [[TypedArrayName]] of a typed array (undefined for anything else; intrinsic getter). */
+export const typedArrayTagOf = uncurry(getter(TypedArrayPrototype, Symbol.toStringTag));
+/** The byte length of a typed array (intrinsic getter). */
+export const byteLengthOf = uncurry(getter(TypedArrayPrototype, 'byteLength'));
+/** The byte offset of a typed array (intrinsic getter). */
+export const byteOffsetOf = uncurry(getter(TypedArrayPrototype, 'byteOffset'));
+/** The buffer of a typed array (intrinsic getter). */
+export const bufferOf = uncurry(getter(TypedArrayPrototype, 'buffer'));
+const typedArraySetOf = uncurry(TypedArrayPrototype.set);
+/** `target.set(source, offset)` through the intrinsic method. */
+export const setBytes = (target, source, offset = 0) => typedArraySetOf(target, source, offset);
+
+/** `string.charCodeAt(i)` through the intrinsic method. */
+export const charCodeAt = uncurry(String.prototype.charCodeAt);
+/** `string.slice(start, end)` through the intrinsic method. */
+export const stringSlice = uncurry(String.prototype.slice);
+/** `string.toLowerCase()` through the intrinsic method. */
+export const toLowerCase = uncurry(String.prototype.toLowerCase);
+/** `String.fromCharCode(...units)` for an array-like of units: `fromCharCodeApply(null, units)`. */
+export const fromCharCodeApply = Function.prototype.apply.bind(String.fromCharCode);
+/** Math.min, captured. */
+export const min = Math.min;
+/** The typed-array constructors, captured (a later `globalThis.Uint8Array = …` changes nothing here). */
+export const U8 = Uint8Array;
+export const U16 = Uint16Array;
+export const U32 = Uint32Array;

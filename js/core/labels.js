@@ -1,0 +1,59 @@
+// The standard's "get an encoding" and encoding names: labels are trimmed here and looked up in
+// the wasm (src/label.rs), the names come from the wasm once and are cached, and error messages
+// quote labels of any length in bounded space.
+
+import { charCodeAt, fromCharCodeApply, stringSlice, toLowerCase, uncurry } from './intrinsics.js';
+import { core } from './instance.js';
+import { putString, viewBytes } from './crossing.js';
+
+const names = [];
+/** The standard's name of the encoding at `ordinal`, ASCII lowercased (cached). */
+export function encodingName(ordinal) {
+  let name = names[ordinal];
+  if (name === undefined) {
+    const n = core().encoding_name(ordinal);
+    const bytes = viewBytes(n);
+    name = toLowerCase(fromCharCodeApply(null, bytes));
+    names[ordinal] = name;
+  }
+  return name;
+}
+
+/** Whether this build decodes and encodes the encoding at `ordinal` (the lite build has no CJK). */
+export function encodingSupported(ordinal) {
+  return core().encoding_supported(ordinal);
+}
+
+/** The longest label of the standard, in code units: anything longer (trimmed) names nothing. */
+const LONGEST_LABEL = 19;
+const labelCache = new Map();
+const labelCacheGet = uncurry(Map.prototype.get);
+const labelCacheSet = uncurry(Map.prototype.set);
+const isSpace = (c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
+
+/**
+ * "Get an encoding": the ordinal for `label`, or -1. ASCII whitespace is trimmed here, and a label
+ * that is still longer than the longest label is rejected without crossing into wasm, so a label's
+ * cost is bounded whatever its length.
+ */
+export function lookupLabel(label) {
+  const cached = labelCacheGet(labelCache, label);
+  if (cached !== undefined) return cached;
+  let start = 0;
+  let end = label.length;
+  while (start < end && isSpace(charCodeAt(label, start))) start++;
+  while (end > start && isSpace(charCodeAt(label, end - 1))) end--;
+  let ordinal = -1;
+  if (end - start <= LONGEST_LABEL) {
+    const w = core();
+    ordinal = w.label_lookup(putString(label, start, end));
+  }
+  if (label.length <= 64 && labelCache.size < 256) labelCacheSet(labelCache, label, ordinal);
+  return ordinal;
+}
+
+/** A label as error messages quote it: whole when short, else a marked prefix and its length. */
+export function quoteLabel(label) {
+  if (label.length <= 40) return `'${label}'`;
+  return `'${stringSlice(label, 0, 32)}…' (${label.length} characters)`;
+}

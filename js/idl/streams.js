@@ -1,0 +1,187 @@
+// TextDecoderStream and TextEncoderStream, exactly as the Encoding Standard defines them, over
+// the host's TransformStream (its backpressure and queuing are the host's).
+//
+// TextDecoderStream runs "decode and enqueue a chunk" per written chunk with a streaming wasm
+// decoder handle (the same one TextDecoder uses for `{stream: true}`) and "flush and enqueue" at
+// close. The handle is freed deterministically when the stream finishes (flush), errors (a chunk
+// that is not a buffer source, a fatal decode error) or is cancelled (readable.cancel() or
+// writable.abort(): the transformer's `cancel` callback); in hosts whose TransformStream predates
+// that callback, the FinalizationRegistry of text-decoder.js frees it once the stream is garbage.
+//
+// TextEncoderStream keeps the standard's "leading surrogate" across chunks in JS and encodes each
+// chunk with the stateless wasm UTF-8 encoder, so it owns no wasm handle at all.
+//
+// Where the host has no TransformStream, both exports are `undefined` (an ESM module cannot
+// leave an export out conditionally); the polyfill skips them.
+
+import { uncurry } from '../core/intrinsics.js';
+import { encodingName } from '../core/labels.js';
+import { decodeWith, decoderState, releaseHandle } from './text-decoder.js';
+import { encodeUtf8 } from './text-encoder.js';
+import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDOMString } from './webidl.js';
+
+/**
+ * The host's TransformStream, captured when this module is evaluated. Where the global is an
+ * accessor (Node loads its web streams lazily, which costs milliseconds), its getter is captured
+ * instead and called at the first construction, so importing the package does not load them.
+ */
+const transformStreamDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'TransformStream');
+const hostTransformStreamGetter = transformStreamDescriptor === undefined ? undefined : transformStreamDescriptor.get;
+let hostTransformStream =
+  transformStreamDescriptor === undefined ? undefined : hostTransformStreamGetter !== undefined ? null : transformStreamDescriptor.value;
+const hasTransformStream = hostTransformStream === null || typeof hostTransformStream === 'function';
+
+/** A new TransformStream of the host's (captured at load). */
+function newTransformStream(transformer) {
+  if (hostTransformStream === null) hostTransformStream = Reflect.apply(hostTransformStreamGetter, globalThis, []);
+  return new hostTransformStream(transformer);
+}
+
+const EMPTY = new Uint8Array(0);
+const REPLACEMENT_UTF8 = [0xef, 0xbf, 0xbd];
+
+// Captured now, so later changes to WeakMap.prototype change nothing here.
+const weakMapGet = uncurry(WeakMap.prototype.get);
+const weakMapSet = uncurry(WeakMap.prototype.set);
+
+function decoderSlots(slots, object, member) {
+  const s = weakMapGet(slots, object);
+  if (s === undefined) throw illegalInvocation('TextDecoderStream', member);
+  return s;
+}
+
+function makeTextDecoderStream() {
+  const slots = new WeakMap();
+
+  /** The Encoding Standard's TextDecoderStream. */
+  class TextDecoderStream {
+    constructor() {
+      const state = decoderState(arguments, 'TextDecoderStream');
+      // `state` is also the FinalizationRegistry token of its handle: the transformer's closures
+      // keep it alive exactly as long as the stream can still call them.
+      const transform = newTransformStream({
+        transform(chunk, controller) {
+          try {
+            // "decode and enqueue a chunk": convert to AllowSharedBufferSource (TypeError),
+            // push a copy (decodeWith copies into wasm memory at once), decode, enqueue if non-empty.
+            const bytes = bufferSourceBytes(chunk, toBufferSource(chunk, "Failed to execute 'transform' on 'TextDecoderStream'"));
+            const output = decodeWith(state, state, bytes, true);
+            if (output !== '') controller.enqueue(output);
+          } catch (error) {
+            // The TransformStream errors both sides with this error; the decoder is finished.
+            releaseHandle(state, state);
+            throw error;
+          }
+        },
+        flush(controller) {
+          // "flush and enqueue": end-of-queue; decodeWith frees the handle (also on error).
+          try {
+            const output = decodeWith(state, state, EMPTY, false);
+            if (output !== '') controller.enqueue(output);
+          } finally {
+            releaseHandle(state, state);
+          }
+        },
+        cancel() {
+          releaseHandle(state, state);
+        },
+      });
+      weakMapSet(slots, this, { state, transform });
+    }
+
+    get encoding() {
+      return encodingName(decoderSlots(slots, this, 'encoding').state.ordinal);
+    }
+
+    get fatal() {
+      return decoderSlots(slots, this, 'fatal').state.fatal;
+    }
+
+    get ignoreBOM() {
+      return decoderSlots(slots, this, 'ignoreBOM').state.ignoreBOM;
+    }
+
+    get readable() {
+      return decoderSlots(slots, this, 'readable').transform.readable;
+    }
+
+    get writable() {
+      return decoderSlots(slots, this, 'writable').transform.writable;
+    }
+  }
+
+  shapeInterface(TextDecoderStream, 'TextDecoderStream', ['encoding', 'fatal', 'ignoreBOM', 'readable', 'writable']);
+  return TextDecoderStream;
+}
+
+function makeTextEncoderStream() {
+  const slots = new WeakMap();
+
+  function encoderSlots(object, member) {
+    const transform = weakMapGet(slots, object);
+    if (transform === undefined) throw illegalInvocation('TextEncoderStream', member);
+    return transform;
+  }
+
+  /** The Encoding Standard's TextEncoderStream (UTF-8). */
+  class TextEncoderStream {
+    constructor() {
+      // The standard's "leading surrogate": a high surrogate that ended the previous chunk.
+      let leading = '';
+      const transform = newTransformStream({
+        transform(chunk, controller) {
+          // "encode and enqueue a chunk": ToString (DOMString), then code units; a leading
+          // surrogate pairs with a trailing one that starts this chunk, and otherwise becomes
+          // U+FFFD, which the wasm UTF-8 encoder does for a lone surrogate.
+          let input = toDOMString(chunk, "Failed to execute 'transform' on 'TextEncoderStream'");
+          if (leading !== '') {
+            input = leading + input;
+            leading = '';
+          }
+          const n = input.length;
+          if (n === 0) return;
+          const last = input.charCodeAt(n - 1);
+          let end = n;
+          if (last >= 0xd800 && last <= 0xdbff) {
+            leading = input[n - 1];
+            end = n - 1;
+            if (end === 0) return;
+            input = input.slice(0, end);
+          }
+          const output = encodeUtf8(input);
+          if (output.length > 0) controller.enqueue(output);
+        },
+        flush(controller) {
+          // "encode and flush": a leading surrogate left at the end is U+FFFD.
+          if (leading !== '') {
+            leading = '';
+            controller.enqueue(new Uint8Array(REPLACEMENT_UTF8));
+          }
+        },
+      });
+      weakMapSet(slots, this, transform);
+    }
+
+    get encoding() {
+      encoderSlots(this, 'encoding');
+      return 'utf-8';
+    }
+
+    get readable() {
+      return encoderSlots(this, 'readable').readable;
+    }
+
+    get writable() {
+      return encoderSlots(this, 'writable').writable;
+    }
+  }
+
+  shapeInterface(TextEncoderStream, 'TextEncoderStream', ['encoding', 'readable', 'writable']);
+  return TextEncoderStream;
+}
+
+/** The Encoding Standard's TextDecoderStream, or `undefined` where the host has no TransformStream. */
+export const TextDecoderStream = hasTransformStream ? /* @__PURE__ */ makeTextDecoderStream() : undefined;
+
+/** The Encoding Standard's TextEncoderStream, or `undefined` where the host has no TransformStream. */
+export const TextEncoderStream = hasTransformStream ? /* @__PURE__ */ makeTextEncoderStream() : undefined;

@@ -1,0 +1,115 @@
+// TextEncoder (UTF-8 only, as the standard defines it) with encode() and encodeInto(), over the
+// wasm UTF-8 encoder.
+
+import { concatBytes, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes } from '../core/crossing.js';
+import { core, lastRead } from '../core/instance.js';
+import { byteLengthOf, charCodeAt, setBytes } from '../core/intrinsics.js';
+import { illegalInvocation, shapeInterface, toDOMString, toUint8Array } from './webidl.js';
+
+const brand = new WeakSet();
+// Bound now, so later changes to WeakSet.prototype or Math change nothing here.
+const branded = WeakSet.prototype.has.bind(brand);
+const addBrand = WeakSet.prototype.add.bind(brand);
+const min = Math.min;
+
+function check(object, member) {
+  if (!branded(object)) throw illegalInvocation('TextEncoder', member);
+}
+
+/**
+ * UTF-8 encodes `input` (unpaired surrogates become U+FFFD) into a new Uint8Array; above the slice
+ * limit in slices that never split a surrogate pair, so each encodes alone.
+ */
+export function encodeUtf8(input) {
+  const length = input.length;
+  if (length <= SHORT) {
+    // A short ASCII string is its own UTF-8: no call into wasm.
+    const out = new Uint8Array(length);
+    let i = 0;
+    for (; i < length; i++) {
+      const c = charCodeAt(input, i);
+      if (c > 0x7f) break;
+      out[i] = c;
+    }
+    if (i === length) return out;
+  }
+  const w = core();
+  if (length <= sliceUnitsLimit) return takeBytes(w.encode_utf8(putString(input)));
+  const parts = [];
+  for (let at = 0; at < length; ) {
+    const end = sliceEnd(input, at);
+    parts.push(takeBytes(w.encode_utf8(putString(input, at, end))));
+    at = end;
+  }
+  return concatBytes(parts);
+}
+
+/** Strings up to this many code units are tried as ASCII in JavaScript first. */
+const SHORT = 64;
+
+/**
+ * encodeInto's steps: UTF-8 encodes as many whole scalar values of `string` as fit in the
+ * Uint8Array `dest` (of `capacity` bytes); returns {read, written}. Every length that crosses into
+ * wasm is bounded (never wrapped to 32 bits), and no call copies more of the string than it can
+ * use: each code unit takes at least one byte, so at most `room + 1` units are copied (the one
+ * more completes a surrogate pair; it can never be written itself).
+ */
+export function encodeIntoUtf8(string, dest, capacity) {
+  const length = string.length;
+  let read = 0;
+  let written = 0;
+  // ASCII runs at the start, written in JavaScript while short.
+  const quick = min(length, capacity, SHORT);
+  while (read < quick) {
+    const c = charCodeAt(string, read);
+    if (c > 0x7f) break;
+    dest[read] = c;
+    read++;
+  }
+  written = read;
+  if (read === length || written === capacity) return { read, written };
+  const w = core();
+  while (read < length && written < capacity) {
+    const room = capacity - written;
+    // room + 1 units at most; a cut made by the slice limit never splits a surrogate pair.
+    const end = room < sliceUnitsLimit ? min(length, read + room + 1) : sliceEnd(string, read);
+    const units = end - read;
+    const n = w.encode_utf8_into(putString(string, read, end), min(room, units * 3));
+    const r = lastRead();
+    if (n > 0) setBytes(dest, viewBytes(n), written);
+    read += r;
+    written += n;
+    if (read < end) break;
+  }
+  return { read, written };
+}
+
+/** The Encoding Standard's TextEncoder. */
+export class TextEncoder {
+  constructor() {
+    addBrand(this);
+  }
+
+  get encoding() {
+    check(this, 'encoding');
+    return 'utf-8';
+  }
+
+  encode() {
+    check(this, 'encode');
+    const input = arguments.length > 0 && arguments[0] !== undefined ? toDOMString(arguments[0], "Failed to execute 'encode' on 'TextEncoder'") : '';
+    return encodeUtf8(input);
+  }
+
+  encodeInto(source, destination) {
+    check(this, 'encodeInto');
+    if (arguments.length < 2) {
+      throw new TypeError(`Failed to execute 'encodeInto' on 'TextEncoder': 2 arguments required, but only ${arguments.length} present`);
+    }
+    const string = toDOMString(source, "Failed to execute 'encodeInto' on 'TextEncoder'");
+    const dest = toUint8Array(destination, "Failed to execute 'encodeInto' on 'TextEncoder'");
+    return encodeIntoUtf8(string, dest, byteLengthOf(dest));
+  }
+}
+
+shapeInterface(TextEncoder, 'TextEncoder', ['encoding', 'encode', 'encodeInto']);

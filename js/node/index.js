@@ -1,0 +1,10 @@
+// `text-encoding-wasm` for Node: the four classes, ponyfill style (nothing global is touched).
+// The core is the wasm, read from disk on first use, or the JavaScript build where WebAssembly is
+// off (load.js). TextDecoderStream and TextEncoderStream are `undefined` where the host has no
+// TransformStream.
+
+import './load.js';
+
+export { TextDecoder } from '../idl/text-decoder.js';
+export { TextEncoder } from '../idl/text-encoder.js';
+export { TextDecoderStream, TextEncoderStream } from '../idl/streams.js';

@@ -1,0 +1,76 @@
+// Sets the core's loader for Node: on first use the wasm (../wasm/core.wasm) is read from disk and
+// instantiated synchronously or, where WebAssembly is off (`node --jitless`, `--no-expose-wasm`),
+// the JavaScript build of the same core (../wasm/wasm2js.cjs) is required. Node's built-in modules
+// come through process.getBuiltinModule (in the CommonJS twin, load.cjs, through require): no trip
+// through the ESM loader at import, and no top-level await, so every Node entry can also be loaded
+// with require() as an ES module.
+//
+// Node's Buffer gives the crossing native string building and writing (captured here, so later
+// changes to Buffer.prototype change nothing): utf16le strings from wasm memory, one-byte (latin1)
+// strings for ASCII and Latin-1 text, an ASCII check (buffer.isAscii), the string of well-formed
+// UTF-8 (buffer.isUtf8, then a utf8 slice), and utf16le writes of strings into wasm memory.
+
+import { setNativeStringWriter } from '../core/crossing.js';
+import { onMemory, setLoader } from '../core/instance.js';
+import { uncurry } from '../core/intrinsics.js';
+import { setNativeAsciiCheck, setNativeLatin1Builders, setNativeStringBuilder, setNativeUtf8Builder } from '../core/strings.js';
+import { instantiate } from '../wasm/instantiate.js';
+
+const getBuiltinModule =
+  typeof process === 'object' && process !== null && typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule : null;
+
+/** A Node built-in module, loaded synchronously. */
+function builtin(name) {
+  if (getBuiltinModule !== null) return getBuiltinModule(name);
+  if (typeof require === 'function') return require(name); // the CommonJS twin
+  throw new Error(
+    `text-encoding-wasm: this Node (${typeof process === 'object' ? process.version : 'unknown'}) has no process.getBuiltinModule, which the ES module entries need (Node 20.16, 22.3 and later have it); update Node, or load the package with require()`,
+  );
+}
+
+/** This file's location: its URL here, its path in the CommonJS twin (where import.meta is empty). */
+const here = import.meta.url || __filename;
+
+setLoader(() => {
+  const requireHere = builtin('node:module').createRequire(here);
+  if (typeof WebAssembly !== 'object' || WebAssembly === null) return requireHere('../wasm/wasm2js.cjs').instantiate();
+  return instantiate(builtin('node:fs').readFileSync(requireHere.resolve('../wasm/core.wasm')));
+});
+
+const { Buffer, isAscii, isUtf8 } = builtin('node:buffer');
+// Each as `method(receiver, ...args)` (core/intrinsics.js's uncurry): immune to later changes of
+// Buffer.prototype or Function.prototype.
+const latin1Slice = uncurry(Buffer.prototype.latin1Slice);
+const ucs2Slice = uncurry(Buffer.prototype.ucs2Slice);
+const ucs2Write = uncurry(Buffer.prototype.ucs2Write);
+const utf8Slice = uncurry(Buffer.prototype.utf8Slice);
+const bufferFrom = Buffer.from.bind(Buffer);
+let memory = null;
+onMemory((arrayBuffer) => {
+  memory = bufferFrom(arrayBuffer);
+});
+
+// Buffer's utf16le decoding builds long strings fastest in Node (npm run bench: about 1.9x
+// String.fromCharCode.apply from 16 code units on: it costs the same at any short length); it
+// never strips a U+FEFF.
+setNativeStringBuilder((_, byteOffset, byteLength) => ucs2Slice(memory, byteOffset, byteOffset + byteLength), 16);
+// One-byte strings: Latin-1 output narrowed in wasm, and ASCII input as it is (isAscii is
+// simdutf's check, far faster than a JavaScript loop on long inputs).
+setNativeLatin1Builders(
+  (_, byteOffset, length) => latin1Slice(memory, byteOffset, byteOffset + length),
+  (bytes, length) => latin1Slice(bytes, 0, length),
+);
+if (typeof isAscii === 'function') setNativeAsciiCheck(isAscii);
+// Inputs above the slice limit that are well-formed UTF-8 (simdutf's check) become a string in
+// one native step, straight from the input: the string is never held twice (as slices and then
+// joined), so a 300 MB decode peaks where the host's own does.
+if (typeof isUtf8 === 'function') {
+  setNativeUtf8Builder((bytes, start, end) => (isUtf8(bytes) ? utf8Slice(bytes, start, end) : null));
+}
+// Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates
+// kept, so USVString conversion still happens in the encoder). npm run bench, "string writing":
+// TextEncoder.encode overtakes the charCodeAt loop at 128-147 code units, and is 1.5-3.9x faster
+// on 1 KiB and longer inputs.
+setNativeStringWriter((_, byteOffset, string) => {
+  ucs2Write(memory, string, byteOffset, string.length * 2);
+}, 128);

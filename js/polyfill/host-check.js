@@ -1,0 +1,128 @@
+// What the host's own classes get wrong, found by small feature probes (never by user agent):
+// missing classes, missing encodings, wrong mappings, wrong error, BOM, label and streaming
+// behaviour, and input the host refuses (Chromium's TextDecoder rejects views on a
+// SharedArrayBuffer). The polyfill installs only what these probes find needed, and the web entry
+// loads the WebAssembly implementation only when a fault needs it. Depends on nothing else of the
+// package, so the polyfill costs little where the host is right.
+
+/** Every encoding a TextDecoder must support, by the standard's name (lowercase). */
+const ENCODINGS = [
+  'utf-8', 'ibm866', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7',
+  'iso-8859-8', 'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15', 'iso-8859-16',
+  'koi8-r', 'koi8-u', 'macintosh', 'windows-874', 'windows-1250', 'windows-1251', 'windows-1252',
+  'windows-1253', 'windows-1254', 'windows-1255', 'windows-1256', 'windows-1257', 'windows-1258',
+  'x-mac-cyrillic', 'gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr',
+  'utf-16be', 'utf-16le', 'x-user-defined',
+];
+
+/** Decoding probes: [label, bytes, expected text], each a fault seen in a shipping host or a core rule. */
+const DECODE_PROBES = [
+  ['windows-1252', [0x80, 0x9f, 0xa0], '\u20ac\u0178\u00a0'], // ICU builds decode 0x80-0x9F as C1 controls
+  ['x-user-defined', [0x41, 0x80, 0xff], 'A\uf780\uf7ff'],
+  ['iso-8859-16', [0xa1, 0xa4], '\u0104\u20ac'],
+  ['big5', [0xfe, 0x59], '\u732e'], // ICU: a private-use code point
+  ['euc-kr', [0xa2, 0xe7], '\u00ae'], // ICU: U+FFFD
+  ['iso-2022-jp', [0x1b, 0x24, 0x42, 0x30, 0x21, 0x1b, 0x24], '\u4e9c\ufffd\ufffd'], // Chromium: "亜\uFFFD$"
+  ['gb18030', [0x81, 0x30, 0x81, 0x30, 0xa8, 0xbf], '\u0080\u01f9'],
+  ['shift_jis', [0x82, 0xa0, 0x5c, 0x7e], '\u3042\\~'],
+  ['utf-8', [0xf0, 0x9f, 0x98, 0x41, 0xed, 0xa0, 0x80], '\ufffdA\ufffd\ufffd\ufffd'],
+  ['utf-8', [0xef, 0xbb, 0xbf, 0x41], 'A'],
+  ['utf-16le', [0xff, 0xfe, 0x3d, 0xd8, 0x00, 0xde, 0x00, 0xdc], '\u{1f600}\ufffd'],
+  ['utf-16be', [0xd8, 0x3d, 0xde, 0x00, 0x00], '\u{1f600}\ufffd'],
+];
+
+function decoderFault(TD) {
+  if (typeof TD !== 'function') return 'missing';
+  try {
+    for (const name of ENCODINGS) {
+      let encoding;
+      try {
+        encoding = new TD(name).encoding;
+      } catch {
+        encoding = null;
+      }
+      if (encoding !== name) return `does not support ${name}`;
+    }
+    if (new TD(' \n latin1\t').encoding !== 'windows-1252') return 'does not resolve labels as the standard does';
+    try {
+      new TD('replacement');
+      return 'accepts the label "replacement"';
+    } catch (error) {
+      if (!(error instanceof RangeError)) return 'throws the wrong error for a bad label';
+    }
+    for (const [label, bytes, want] of DECODE_PROBES) {
+      let got;
+      try {
+        got = new TD(label).decode(new Uint8Array(bytes));
+      } catch {
+        got = null;
+      }
+      if (got !== want) return `decodes ${label} differently from the standard`;
+    }
+    if (new TD('utf-8', { ignoreBOM: true }).decode(new Uint8Array([0xef, 0xbb, 0xbf])) !== '\ufeff') return 'strips a BOM under ignoreBOM';
+    const d = new TD();
+    if (d.decode(new Uint8Array([0xe2, 0x82]), { stream: true }) + d.decode(new Uint8Array([0xac])) !== '\u20ac') return 'does not stream';
+    try {
+      new TD('utf-8', { fatal: true }).decode(new Uint8Array([0xff]));
+      return 'does not throw in fatal mode';
+    } catch (error) {
+      if (!(error instanceof TypeError)) return 'throws the wrong error in fatal mode';
+    }
+  } catch {
+    return 'throws where the standard does not';
+  }
+  return null;
+}
+
+function encoderFault(TE) {
+  if (typeof TE !== 'function') return 'missing';
+  try {
+    const e = new TE();
+    const bytes = e.encode('a\ud800\u20ac');
+    if ([...bytes].join() !== '97,239,191,189,226,130,172') return 'encodes differently from the standard';
+    if (typeof e.encodeInto !== 'function') return 'has no encodeInto';
+    const r = e.encodeInto('a\u20ac', new Uint8Array(3));
+    if (r.read !== 1 || r.written !== 1) return 'encodeInto reports differently from the standard';
+  } catch {
+    return 'throws where the standard does not';
+  }
+  return null;
+}
+
+/** Whether the host TextDecoder refuses a view on a SharedArrayBuffer (it must accept it). */
+function rejectsShared(TD) {
+  if (typeof SharedArrayBuffer !== 'function') return false;
+  try {
+    new TD().decode(new Uint8Array(new SharedArrayBuffer(1)));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The host's faults: for each class, null (present and right) or a reason; plus `sharedInput`:
+ * the host TextDecoder is right but refuses SharedArrayBuffer input (fixable by copying first).
+ */
+export function hostFaults(global = globalThis) {
+  const decoder = decoderFault(global.TextDecoder);
+  const encoder = encoderFault(global.TextEncoder);
+  const streams = typeof global.TransformStream === 'function';
+  const stream = (name, inner) => {
+    if (!streams) return null; // no TransformStream: the classes cannot exist here
+    if (typeof global[name] !== 'function') return 'missing';
+    return inner === null ? null : `built on a TextDecoder or TextEncoder that ${inner}`;
+  };
+  return {
+    TextDecoder: decoder,
+    TextEncoder: encoder,
+    TextDecoderStream: stream('TextDecoderStream', decoder),
+    TextEncoderStream: stream('TextEncoderStream', encoder),
+    sharedInput: decoder === null && rejectsShared(global.TextDecoder),
+  };
+}
+
+/** Whether fixing `faults` needs the package's own implementation (anything but shared input). */
+export function needsImplementation(faults) {
+  return faults.TextDecoder !== null || faults.TextEncoder !== null || faults.TextDecoderStream !== null || faults.TextEncoderStream !== null;
+}

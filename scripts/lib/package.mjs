@@ -1,0 +1,123 @@
+// The package as the tests, scripts and the bench see it: where the built package is
+// (`packageDir()`), and the one table of its public entries (`ENTRIES`), from which the build
+// writes the exports map, and from which every script finds an entry's file for a host.
+//
+// Layout of the built package (pkg/), a mirror of js/ plus what the build generates:
+//   core/ idl/ polyfill/      the modules every host shares
+//   web/ node/ wasm2js/       one folder per host, the same file names in each: index.js,
+//                             polyfill.js, legacy.js, standard.js and load.js (how that host gets
+//                             the core); node/ and wasm2js/ also have a CommonJS twin (.cjs)
+//                             of each module their entries reach, beside it
+//   wasm/                     generated: core.wasm, hex.js (the same, inlined), instantiate.js,
+//                             wasm2js.js/.cjs (the JavaScript build)
+//   lite/                     the lite build: the modules its entries reach, and its own wasm/
+//   tools/                    the command-line transcoder (the package's bin) and the finder
+//   types/                    .d.ts (and .d.cts for require) of every entry
+
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The repository's root. */
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The host folders, each with the same entry file names. */
+export const HOSTS = ['web', 'node', 'wasm2js'];
+
+/**
+ * The public entries, in the exports map's order: the subpath, the entry's file in each host
+ * folder, its types (types/NAME.d.ts), whether it is the lite build (files under lite/), and the
+ * one host folder it always takes (the `/js` entries: the JavaScript build under every condition).
+ */
+export const ENTRIES = [
+  { subpath: '.', file: 'index', types: 'index' },
+  { subpath: './polyfill', file: 'polyfill', types: 'polyfill' },
+  { subpath: './lite', file: 'index', types: 'lite', lite: true },
+  { subpath: './legacy', file: 'legacy', types: 'legacy' },
+  { subpath: './standard', file: 'standard', types: 'standard' },
+  { subpath: './lite/standard', file: 'standard', types: 'standard', lite: true },
+  { subpath: './js', file: 'index', types: 'index', host: 'wasm2js' },
+  { subpath: './js/polyfill', file: 'polyfill', types: 'polyfill', host: 'wasm2js' },
+  { subpath: './js/legacy', file: 'legacy', types: 'legacy', host: 'wasm2js' },
+  { subpath: './js/standard', file: 'standard', types: 'standard', host: 'wasm2js' },
+];
+
+/** The entry of `subpath` (throws for one the package does not have). */
+export function entry(subpath) {
+  const found = ENTRIES.find((e) => e.subpath === subpath);
+  if (found === undefined) throw new Error(`the package has no entry ${subpath}`);
+  return found;
+}
+
+/**
+ * The file (relative to the package) that `subpath` resolves to in `host` ('web', 'node' or
+ * 'wasm2js'); `require` gives the CommonJS twin. E.g. entryFile('./legacy', 'node') is
+ * 'node/legacy.js', entryFile('./lite', 'web') 'lite/web/index.js'.
+ */
+export function entryFile(subpath, host, { require = false } = {}) {
+  const e = entry(subpath);
+  return `${e.lite ? 'lite/' : ''}${e.host || host}/${e.file}.${require ? 'cjs' : 'js'}`;
+}
+
+/** The four files of a host folder that the portable suite loads: { entry, legacy, standard, polyfill }. */
+export function hostFiles(host, { lite = false } = {}) {
+  const at = `${lite ? 'lite/' : ''}${host}/`;
+  return { entry: `${at}index.js`, legacy: `${at}legacy.js`, standard: `${at}standard.js`, polyfill: `${at}polyfill.js` };
+}
+
+/** Generated files of the package, by role. */
+export const GENERATED = {
+  wasm: 'wasm/core.wasm',
+  liteWasm: 'lite/wasm/core.wasm',
+  hex: 'wasm/hex.js',
+  instantiate: 'wasm/instantiate.js',
+  wasm2js: 'wasm/wasm2js.js',
+  cli: 'tools/cli.js',
+};
+
+/**
+ * The exports map of the published package.json, from ENTRIES: under each subpath the
+ * `react-native` condition takes the JavaScript build, `deno` and `browser` the web folder, `node`
+ * the Node folder (its CommonJS twin for `require`), and `default` the web folder.
+ */
+export function exportsMap() {
+  const map = {};
+  for (const e of ENTRIES) {
+    const types = `./types/${e.types}.d.ts`;
+    const requireTypes = `./types/${e.types}.d.cts`;
+    const file = (host, require) => `./${entryFile(e.subpath, host, { require })}`;
+    const target = {};
+    if (e.host === undefined) target['react-native'] = { types, default: file('wasm2js') };
+    target.deno = { types, default: file('web') };
+    target.browser = { types, default: file('web') };
+    target.node = { import: { types, default: file('node') }, require: { types: requireTypes, default: file('node', true) } };
+    target.types = types;
+    target.default = file('web');
+    map[e.subpath] = target;
+  }
+  map['./package.json'] = './package.json';
+  return map;
+}
+
+/**
+ * The built package directory: `--pkg DIR` in `argv`, $TEW_PKG, or pkg/ at the repository root.
+ * Throws (naming the command that builds it) where there is no built package.
+ */
+export function packageDir(argv = process.argv) {
+  const at = argv.indexOf('--pkg');
+  const dir = resolve(at >= 0 && argv[at + 1] ? argv[at + 1] : process.env.TEW_PKG || join(root, 'pkg'));
+  if (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, entryFile('.', 'node')))) {
+    throw new Error(`no built package at ${dir} (run npm run build, or pass --pkg DIR / set TEW_PKG)`);
+  }
+  return dir;
+}
+
+/** The file URL of `file` (relative to the package) in the package at `pkg`. */
+export function packageUrl(pkg, file) {
+  return pathToFileURL(join(pkg, file)).href;
+}
+
+/** Imports `file` (relative to the package) of the package at `pkg`. */
+export function importPackageFile(pkg, file) {
+  return import(packageUrl(pkg, file));
+}

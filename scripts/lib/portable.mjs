@@ -1,0 +1,91 @@
+// The runners' side of the portable suite (tests/portable/): the config a run gets (the module
+// URLs of a host folder's entries), and the result a run reports (its `@@portable-result` line),
+// printed the same way by every runner (scripts/test-env.mjs, scripts/test-engines.mjs).
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { hostFiles, root } from './package.mjs';
+
+/** The portable suite's folder. */
+export const portableDir = join(root, 'tests', 'portable');
+
+/**
+ * The suite's config for the host folder `host` of the package at `pkg`: { label, entry, legacy,
+ * standard, polyfill, expectSharedArrayBuffer }, each file as `toUrl(file)` (a file the package
+ * lacks is left out).
+ */
+export function hostConfig(pkg, label, host, toUrl, { expectSharedArrayBuffer = true } = {}) {
+  const files = hostFiles(host);
+  const has = (file) => existsSync(join(pkg, file));
+  return {
+    label,
+    entry: toUrl(files.entry),
+    legacy: has(files.legacy) ? toUrl(files.legacy) : undefined,
+    standard: has(files.standard) ? toUrl(files.standard) : undefined,
+    polyfill: has(files.polyfill) ? toUrl(files.polyfill) : undefined,
+    expectSharedArrayBuffer,
+  };
+}
+
+/** What a user first does, as the engine drivers check it: decode Shift_JIS, encode UTF-8. */
+export const SMOKE = 'あA火星|231,129,171,230,152,159,32,240,159,152,128';
+
+/**
+ * The suite's result from a run's output (`stdout` holds the `@@portable-result` line; the rest
+ * is the suite's own printing, left out): `known` failures (each
+ * { test, message, reason } of regular expressions) become skips, printed with the reason; with
+ * `smoke`, the result's `smoke` must equal SMOKE (one more test). Prints the failures, skips and
+ * `<label>: N passed, M failed`; returns { passed, failed, skipped }.
+ */
+export function readResult(label, { code = 0, stdout = '', stderr = '' }, { known = [], smoke = false } = {}) {
+  const line = stdout.split('\n').find((l) => l.startsWith('@@portable-result '));
+  if (!line) {
+    console.log(`${label}: the suite did not report (exit ${code})\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`);
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  const result = JSON.parse(line.slice('@@portable-result '.length));
+  let { passed, failed, skipped } = result;
+  for (const r of result.results) {
+    if (r.status === 'fail') {
+      const why = known.find((k) => k.test.test(r.name) && k.message.test(r.message));
+      if (why) {
+        failed--;
+        skipped++;
+        console.log(`  known ${r.name}\n       ${r.message}\n       (${why.reason})`);
+      } else {
+        console.log(`  FAIL ${r.name}\n       ${r.message}`);
+      }
+    } else if (r.status === 'skip') {
+      console.log(`  skip ${r.name} (${r.message})`);
+    }
+  }
+  if (smoke) {
+    if (result.smoke === SMOKE) {
+      passed++;
+    } else {
+      console.log(`  FAIL first use: decode Shift_JIS, encode UTF-8\n       expected ${SMOKE}, got ${result.smoke}`);
+      failed++;
+    }
+  }
+  if (code !== 0 && failed === 0) {
+    console.log(`${label}: exited ${code}\n${stderr.trim().slice(-2000)}`);
+    failed++;
+  }
+  console.log(`${label}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  return { passed, failed, skipped };
+}
+
+/** Adds the counts of `r` to `total`; returns `total`. */
+export function addResult(total, r) {
+  total.passed += r.passed;
+  total.failed += r.failed;
+  total.skipped += r.skipped;
+  return total;
+}
+
+/** Prints one line per name and its counts; whether every one passed something and failed nothing. */
+export function summarize(totals) {
+  console.log('');
+  for (const [name, r] of totals) console.log(`${name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+  return totals.every(([, r]) => r.failed === 0 && r.passed + r.skipped > 0);
+}
