@@ -17,13 +17,14 @@
 //      where WebAssembly is off;
 //   5. js/ is copied in, and lite/ gets the modules its entries reach (found by following their
 //      imports), so the lite entries are a separate module graph bound to the lite wasm;
-//   6. each module that the node and wasm2js entries reach gets a CommonJS twin beside it (.cjs,
-//      by esbuild, one file for one file, imports becoming requires of the twins), so `require`
-//      loads the same module graph as `import` does, file for file; the types get .d.cts twins;
+//   6. the node and wasm2js folders (and their lite ones) get one CommonJS bundle of their module
+//      graph each (graph.cjs) and a twin beside each entry (name.cjs) made from the ESM entry's
+//      export list (the polyfill's from its own code), so every `require`d entry of a folder
+//      shares one core; the types get .d.cts twins;
 //   7. package.json: pkg-template/package.json with the exports map, sideEffects, files, main,
 //      module, types and bin written from the entries table (scripts/lib/package.mjs).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import binaryen from 'binaryen';
 import { build as esbuild } from 'esbuild';
@@ -253,36 +254,85 @@ for (const rel of liteModules) {
   copyFileSync(join(pkg, rel), join(pkg, 'lite', rel));
 }
 
-// ---- 6. CommonJS twins ------------------------------------------------------------------------------
-// Every module the node and wasm2js entries reach (and their lite ones) gets `name.cjs` beside
-// `name.js`: the same code, its imports turned into requires of the other twins. The JavaScript
-// build's twin (wasm/wasm2js.cjs) was written in step 4b.
-const cjsEntries = ENTRIES.filter((e) => e.host === undefined || e.host === 'wasm2js').flatMap((e) => (e.host ? [entryFile(e.subpath)] : [entryFile(e.subpath, 'node'), entryFile(e.subpath, 'wasm2js')]));
-const fullCjs = await reachedFrom([...new Set(cjsEntries.filter((f) => !f.startsWith('lite/')))]);
-const liteCjs = (await reachedFrom(liteEntries.filter((f) => !f.startsWith('web/')))).map((f) => `lite/${f}`);
-const twins = [...fullCjs, ...liteCjs].filter((f) => !f.endsWith('/wasm2js.js'));
-const requireTwins = {
-  name: 'require-twins',
-  setup(b) {
-    b.onResolve({ filter: /^\.\.?\// }, (args) => (args.kind === 'entry-point' ? undefined : { path: args.path.replace(/\.js$/, '.cjs'), external: true }));
-  },
+// ---- 6. CommonJS ------------------------------------------------------------------------------------
+// For `require`, each host folder that Node loads (node/, wasm2js/, and their lite ones) gets one
+// CommonJS bundle of its whole module graph, graph.cjs (scope-hoisted: a call between modules is
+// a plain call, as in the ESM graph), and beside each entry a twin, name.cjs, made from the ESM
+// entry itself: its export list read from the module (esbuild's metafile) and taken from
+// graph.cjs, or, for the polyfill, its own code with its imports pointed at the other twins. So
+// every `require`d entry of one folder shares one core instance and the same classes. The
+// JavaScript build's twin (wasm/wasm2js.cjs) was written in step 4b; the bundles require it.
+
+/** The export names of the ESM module `rel` (relative to pkg/). */
+async function exportsOf(rel) {
+  const r = await esbuild({ entryPoints: [join(pkg, rel)], bundle: true, write: false, metafile: true, format: 'esm', platform: 'neutral', external: ['node:*'], outdir: join(staging, 'exports'), logLevel: 'silent' });
+  return Object.values(r.metafile.outputs).find((o) => o.entryPoint !== undefined).exports;
+}
+
+const cjsCommon = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node16',
+  external: ['node:*'],
+  legalComments: 'none',
+  logLevel: 'warning',
+  // node/load.js reads `import.meta.url || __filename`: empty here by design.
+  logOverride: { 'empty-import-meta': 'silent' },
 };
-for (const rel of twins) {
-  await esbuild({
-    entryPoints: [join(pkg, rel)],
-    outfile: join(pkg, rel.replace(/\.js$/, '.cjs')),
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node16',
-    plugins: [requireTwins],
-    external: ['node:*'],
-    banner: { js: `// CommonJS twin of ${rel.split('/').pop()}, written by scripts/build.mjs.` },
-    legalComments: 'none',
-    logLevel: 'warning',
-    // node/load.js reads `import.meta.url || __filename`: empty here by design.
-    logOverride: { 'empty-import-meta': 'silent' },
-  });
+let twins = 0;
+for (const prefix of ['', 'lite/']) {
+  for (const host of ['node', 'wasm2js']) {
+    const dir = `${prefix}${host}`;
+    const names = ['index', 'legacy', 'standard', 'polyfill'].filter((n) => existsSync(join(pkg, dir, `${n}.js`)));
+    const plain = names.filter((n) => n !== 'polyfill');
+    // graph.cjs: every entry but the polyfill (whose import installs), as a namespace each.
+    const lines = plain.map((n) => `export * as ${n} from './${n}.js';`);
+    if (names.includes('polyfill')) lines.push("export { installNow } from '../polyfill/install.js';");
+    await esbuild({
+      ...cjsCommon,
+      stdin: { contents: lines.join('\n'), resolveDir: join(pkg, dir), sourcefile: `${dir}/graph.js`, loader: 'js' },
+      outfile: join(pkg, dir, 'graph.cjs'),
+      banner: { js: `// The CommonJS module graph of ${dir}/ (its entries' twins take their exports from it), written by scripts/build.mjs.` },
+      plugins: [
+        {
+          name: 'wasm2js-external',
+          setup(b) {
+            b.onResolve({ filter: /[\\/]wasm[\\/]wasm2js\.js$/ }, () => ({ path: '../wasm/wasm2js.cjs', external: true }));
+          },
+        },
+      ],
+    });
+    for (const n of plain) {
+      const list = await exportsOf(`${dir}/${n}.js`);
+      const body = list.map((x) => `exports.${x} = entry.${x};`).join('\n');
+      writeFileSync(
+        join(pkg, dir, `${n}.cjs`),
+        `// CommonJS twin of ${n}.js (its exports, from graph.cjs), written by scripts/build.mjs.\n'use strict';\nconst entry = require('./graph.cjs').${n};\n${body}\n`,
+      );
+      twins++;
+    }
+    if (names.includes('polyfill')) {
+      // The polyfill entry's own code; its classes from index.cjs, installNow from graph.cjs.
+      await esbuild({
+        ...cjsCommon,
+        entryPoints: [join(pkg, dir, 'polyfill.js')],
+        outfile: join(pkg, dir, 'polyfill.cjs'),
+        banner: { js: '// CommonJS twin of polyfill.js, written by scripts/build.mjs.' },
+        plugins: [
+          {
+            name: 'polyfill-imports',
+            setup(b) {
+              b.onResolve({ filter: /^\.\/index\.js$/ }, () => ({ path: './index.cjs', external: true }));
+              b.onResolve({ filter: /install\.js$/ }, () => ({ path: './graph.cjs', external: true }));
+              b.onResolve({ filter: /^\.\.?\// }, (args) => (args.kind === 'entry-point' ? undefined : { errors: [{ text: `polyfill.js imports ${args.path}, which its CommonJS twin does not map` }] }));
+            },
+          },
+        ],
+      });
+      twins++;
+    }
+  }
 }
 
 // Declarations for the `require` condition: the same as the ESM ones, as CommonJS (.d.cts).
@@ -297,8 +347,12 @@ for (const name of readdirSync(join(root, 'pkg-template'))) {
   if (name !== 'package.json') copyFileSync(join(root, 'pkg-template', name), join(pkg, name));
 }
 const template = JSON.parse(readFileSync(join(root, 'pkg-template', 'package.json'), 'utf8'));
-const hostFolders = (prefix) => HOSTS.flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'load'].map((f) => `${prefix}${h}/${f}`));
-const sideEffects = [...hostFolders('./'), ...hostFolders('./lite/')].flatMap((f) => [`${f}.js`, `${f}.cjs`]);
+// What a bundler must keep even when nothing of it is used: the host folders' entries and loaders
+// (they set the core's loader), and the CommonJS files.
+const sideEffects = ['./', './lite/'].flatMap((prefix) => [
+  ...HOSTS.flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'load'].map((f) => `${prefix}${h}/${f}.js`)),
+  ...['node', 'wasm2js'].flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'graph'].map((f) => `${prefix}${h}/${f}.cjs`)),
+]);
 const { keywords, ...identity } = template;
 const manifest = {
   ...identity,
@@ -313,4 +367,4 @@ const manifest = {
 };
 writeFileSync(join(pkg, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-console.log(`build: ${pkg} ready, wasm/core.wasm ${variants[0].size} bytes, lite/wasm/core.wasm ${variants[1].size} bytes, ${twins.length} CommonJS twins`);
+console.log(`build: ${pkg} ready, wasm/core.wasm ${variants[0].size} bytes, lite/wasm/core.wasm ${variants[1].size} bytes, ${twins} CommonJS twins`);

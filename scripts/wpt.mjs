@@ -74,10 +74,16 @@ async function installPackage(config, names, errors) {
 
 async function child(config) {
   const loadErrors = [];
+  // The result is the child's last line; Node's stdout to a pipe is asynchronous, so it exits only
+  // once the line is written (a large result was cut short by an exit right after console.log).
   const print = (result) => {
-    console.log(`@@wpt-result ${JSON.stringify(result)}`);
-    const exit = globalThis.Deno ? globalThis.Deno.exit : globalThis.process.exit;
-    exit(0);
+    const line = `@@wpt-result ${JSON.stringify(result)}\n`;
+    if (globalThis.Deno) {
+      console.log(line.trimEnd());
+      globalThis.Deno.exit(0);
+    } else {
+      globalThis.process.stdout.write(line, () => globalThis.process.exit(0));
+    }
   };
   // Unhandled rejections and uncaught errors are reported, not fatal (as in a browser).
   if (globalThis.process && typeof globalThis.process.on === 'function') {

@@ -6,8 +6,8 @@
 //   core/ idl/ polyfill/      the modules every host shares
 //   web/ node/ wasm2js/       one folder per host, the same file names in each: index.js,
 //                             polyfill.js, legacy.js, standard.js and load.js (how that host gets
-//                             the core); node/ and wasm2js/ also have a CommonJS twin (.cjs)
-//                             of each module their entries reach, beside it
+//                             the core); node/ and wasm2js/ also have graph.cjs (the CommonJS
+//                             bundle of their module graph) and a CommonJS twin of each entry
 //   wasm/                     generated: core.wasm, hex.js (the same, inlined), instantiate.js,
 //                             wasm2js.js/.cjs (the JavaScript build)
 //   lite/                     the lite build: the modules its entries reach, and its own wasm/
