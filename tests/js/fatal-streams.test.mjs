@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { denoBin, denoEnv } from '../../scripts/lib/engines.mjs';
 import { entryFile, packageUrl } from '../../scripts/lib/package.mjs';
+import { rng } from './random.mjs';
 import { importEntry, importInternals, pkgDir } from './package.mjs';
 
 const { TextDecoder, TextDecoderStream } = await importEntry('.');
@@ -27,17 +28,6 @@ const ENCODINGS = [
 ];
 const UTF = new Set(['utf-8', 'utf-16le', 'utf-16be']);
 const TEXT = 'Aé€😀日本語カタカナ한국어中文繁體Ωψжщ\u0e01\u05d0~\\¥ ';
-
-/** A seeded generator (xorshift32), so a failure repeats. */
-function rng(seed) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
 
 /** Random bytes of `label`: text encoded in it, then damaged (stray bytes, cuts, BOMs), then chunked. */
 function randomCase(next, label) {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { entryFile, importPackageFile } from '../../scripts/lib/package.mjs';
+import { rng } from './random.mjs';
 import { importEntry, pkgDir } from './package.mjs';
 
 const copy = mkdtempSync(join(tmpdir(), 'tew-js-build-'));
@@ -29,17 +30,6 @@ const ENCODINGS = [
   'windows-1257', 'windows-1258', 'x-mac-cyrillic', 'gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr',
   'utf-16be', 'utf-16le', 'x-user-defined',
 ];
-
-/** A seeded generator (xorshift32), so a failure repeats. */
-function rng(seed) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
 
 /** Random bytes: fully random, or mostly ASCII with runs of high bytes and escapes (for the stateful decoders). */
 function randomBytes(next, n) {

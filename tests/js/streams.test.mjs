@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { join } from 'node:path';
 import { entryFile, packageUrl } from '../../scripts/lib/package.mjs';
+import { readAll } from '../portable/harness.mjs';
 import { importEntry, importInternals, pkgDir } from './package.mjs';
 
 const { TextDecoder, TextDecoderStream, TextEncoderStream } = await importEntry('.');
@@ -16,16 +17,6 @@ const { liveHandles } = await importInternals();
 const bytes = (...b) => Uint8Array.from(b);
 const utf8 = (s) => new globalThis.TextEncoder().encode(s);
 
-/** Reads every chunk of `readable`. */
-async function readAll(readable) {
-  const reader = readable.getReader();
-  const chunks = [];
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return chunks;
-    chunks.push(value);
-  }
-}
 
 /** Writes `chunks` to `stream.writable` (then closes it); resolves to the chunks read. */
 async function through(stream, chunks) {

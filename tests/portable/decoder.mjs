@@ -1,6 +1,6 @@
 // TextDecoder: labels, option conversion, every input type, streaming, BOM handling, fatal mode.
 
-import { assert, show, skip } from './harness.mjs';
+import { assert, detacher, show, skip } from './harness.mjs';
 
 const utf8 = (s) => {
   // Independent of any TextEncoder: UTF-8 by hand.
@@ -226,12 +226,7 @@ export default function register(test, { api }) {
         assert.equal(d.decode(new Uint8Array(gsab)), 'ok\u0000', 'a length-tracking view on it');
       }
     }
-    const detach =
-      typeof ArrayBuffer.prototype.transfer === 'function'
-        ? (b) => b.transfer()
-        : typeof structuredClone === 'function'
-          ? (b) => structuredClone(b, { transfer: [b] })
-          : null;
+    const detach = detacher();
     if (detach !== null) {
       ran = true;
       const buffer = new Uint8Array([0x61, 0x62]).buffer;

@@ -1,6 +1,6 @@
 // TextEncoder: encode() and encodeInto(), argument conversion, lone surrogates, destinations.
 
-import { assert, skip } from './harness.mjs';
+import { assert, detacher, skip } from './harness.mjs';
 
 export default function register(test, { api }) {
   const { TextEncoder, TextDecoder } = api;
@@ -122,12 +122,7 @@ export default function register(test, { api }) {
   });
 
   test('TextEncoder: encodeInto() into a detached buffer writes nothing', () => {
-    const detach =
-      typeof ArrayBuffer.prototype.transfer === 'function'
-        ? (b) => b.transfer()
-        : typeof structuredClone === 'function'
-          ? (b) => structuredClone(b, { transfer: [b] })
-          : null;
+    const detach = detacher();
     if (detach === null) throw skip('no way to detach an ArrayBuffer here');
     const view = new Uint8Array(10);
     detach(view.buffer);

@@ -153,3 +153,21 @@ export function createHarness() {
   }
   return { test, run };
 }
+
+/** A way to detach an ArrayBuffer here (`transfer`, or structuredClone with a transfer), or null. */
+export function detacher() {
+  if (typeof ArrayBuffer.prototype.transfer === 'function') return (b) => b.transfer();
+  if (typeof structuredClone === 'function') return (b) => structuredClone(b, { transfer: [b] });
+  return null;
+}
+
+/** Every chunk `readable` gives, in order, once it closes. */
+export async function readAll(readable) {
+  const reader = readable.getReader();
+  const chunks = [];
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return chunks;
+    chunks.push(value);
+  }
+}

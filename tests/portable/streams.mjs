@@ -2,7 +2,7 @@
 // bad chunks, fatal errors, SharedArrayBuffer chunks. Where the host has no TransformStream the
 // package exports them as undefined and these tests are skipped.
 
-import { assert, skip } from './harness.mjs';
+import { assert, readAll, skip } from './harness.mjs';
 
 function readableOf(chunks) {
   return new ReadableStream({
@@ -13,17 +13,8 @@ function readableOf(chunks) {
   });
 }
 
-async function collect(readable) {
-  const reader = readable.getReader();
-  const out = [];
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return out;
-    out.push(value);
-  }
-}
 
-const pipe = (transform, chunks) => collect(readableOf(chunks).pipeThrough(transform));
+const pipe = (transform, chunks) => readAll(readableOf(chunks).pipeThrough(transform));
 
 export default function register(test, { api }) {
   const { TextDecoderStream, TextEncoderStream } = api;
@@ -106,7 +97,7 @@ export default function register(test, { api }) {
     writer.write(new Uint8Array([0xff])).catch(() => {});
     await assert.rejects(TypeError, reader.read());
     const incomplete = readableOf([new Uint8Array([0xe5])]).pipeThrough(new TextDecoderStream('utf-8', { fatal: true }));
-    await assert.rejects(TypeError, collect(incomplete), 'an incomplete sequence at the end');
+    await assert.rejects(TypeError, readAll(incomplete), 'an incomplete sequence at the end');
   });
 
   test('TextDecoderStream: ignoreBOM across a split BOM', async () => {
@@ -141,7 +132,7 @@ export default function register(test, { api }) {
     present();
     const text = 'stream \u00E9\u20AC\u{1F600} \u65E5\u672C';
     const chunks = Array.from(text.split(''));
-    const out = await collect(readableOf(chunks).pipeThrough(new TextEncoderStream()).pipeThrough(new TextDecoderStream()));
+    const out = await readAll(readableOf(chunks).pipeThrough(new TextEncoderStream()).pipeThrough(new TextDecoderStream()));
     assert.equal(out.join(''), text);
   });
 }
