@@ -17,7 +17,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { BROWSERS, withBrowser } from '../scripts/lib/browser.mjs';
-import { entryFile, GENERATED, importPackageFile, packageDir, packageUrl, root } from '../scripts/lib/package.mjs';
+import { entryFile, GENERATED, importInternals, importPackageFile, packageDir, packageUrl, root } from '../scripts/lib/package.mjs';
 import { mounts, startServer } from '../scripts/lib/server.mjs';
 import { measure as measureEntries } from '../scripts/sizes.mjs';
 import { median, sinkValue } from './harness.js';
@@ -88,7 +88,7 @@ const started = Date.now();
 
 const ours = await importPackageFile(pkgDir, FILES.node);
 /** The core modules behind the Node entry, for the sections that measure its methods. */
-const internals = Object.assign({}, ...(await Promise.all(['instance', 'crossing', 'strings', 'labels'].map((m) => importPackageFile(pkgDir, `core/${m}.js`)))));
+const internals = await importInternals(pkgDir);
 const exodus = await import('@exodus/bytes/encoding.js');
 // @exodus/bytes' legacy encoders (fatal mode only): its lower-level multi-byte and single-byte APIs.
 const exodusLegacy = { ...(await import('@exodus/bytes/multi-byte.js')), ...(await import('@exodus/bytes/single-byte.js')) };

@@ -70,12 +70,12 @@ const NOT_ASCII_IDENTITY = new Set(['utf-16be', 'utf-16le', 'iso-2022-jp', 'repl
 const notAsciiIdentity = Set.prototype.has.bind(NOT_ASCII_IDENTITY);
 const asciiIdentity = (name) => !notAsciiIdentity(name);
 
-/** Frees the streaming handle of `s`, if any. */
+/** Frees the streaming handle of `s`, if any: the next call starts a new stream (no BOM seen). */
 export function releaseHandle(s, token) {
+  s.bomDone = false;
   if (s.handle !== 0) {
     core().decoder_free(s.handle);
     s.handle = 0;
-    s.bomDone = false;
     if (registry !== null) registry.unregister(token);
   }
 }
@@ -102,10 +102,7 @@ export function decodeWith(s, token, bytes, stream) {
   try {
     return decodeCall(s, token, bytes, stream);
   } catch (error) {
-    if (!stream || !isFatalError(error)) {
-      releaseHandle(s, token);
-      s.bomDone = false;
-    }
+    if (!stream || !isFatalError(error)) releaseHandle(s, token);
     throw error;
   }
 }

@@ -36,6 +36,7 @@ export function isInstalled(name) {
 
 /** Installs the engines `names` (all by default) that are missing; returns the names installed. */
 export function installEngines(names = Object.keys(ENGINES)) {
+  mkdirSync(enginesDir, { recursive: true });
   const done = [];
   for (const name of names) {
     if (isInstalled(name)) continue;
@@ -66,7 +67,6 @@ export const denoRunFlags = ['run', '--allow-read', '--no-prompt', '--no-config'
 export const denoEnv = () => ({ ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' });
 
 if (process.argv[1] && process.argv[1].endsWith('engines.mjs') && process.argv[2] === 'install') {
-  mkdirSync(enginesDir, { recursive: true });
   const names = process.argv.slice(3);
   for (const name of names) if (!(name in ENGINES)) throw new Error(`unknown engine ${name} (${Object.keys(ENGINES).join(', ')})`);
   const installed = installEngines(names.length > 0 ? names : undefined);

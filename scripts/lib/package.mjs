@@ -121,3 +121,14 @@ export function packageUrl(pkg, file) {
 export function importPackageFile(pkg, file) {
   return import(packageUrl(pkg, file));
 }
+
+/**
+ * The core modules of the package at `pkg` (core/instance.js, crossing.js, strings.js, labels.js;
+ * `prefix` 'lite/' for the lite graph's) merged into one object: what the tests and the bench
+ * reach behind the public API (live handles, the slice limits, the string builders, the wasm
+ * exports). The same module instances as the entries of that graph.
+ */
+export async function importInternals(pkg, prefix = '') {
+  const parts = await Promise.all(['instance', 'crossing', 'strings', 'labels'].map((m) => importPackageFile(pkg, `${prefix}core/${m}.js`)));
+  return Object.assign({}, ...parts);
+}
