@@ -485,44 +485,58 @@ fn run_encoder(handle: u32, len: u32, last: bool, html: bool) -> Option<(usize, 
         } = s;
         let encoder = encoders.get(handle)?;
         let input = input_units.get(..len as usize).unwrap_or(&[]);
-        let need = if html {
-            encoder.max_buffer_length_html(input.len())
+        Some(encode_units(encoder, input, output_bytes, last, html))
+    })
+}
+
+/// Runs `encoder` over `input` into `output_bytes` (grown to the encoder's bound first), as
+/// `run_encoder` describes; publishes the units read and the buffer address. (One copy, called
+/// by both: inlined, it would bring every encoder's code in twice.)
+#[inline(never)]
+fn encode_units(
+    encoder: &mut Encoder,
+    input: &[u16],
+    output_bytes: &mut Vec<u8>,
+    last: bool,
+    html: bool,
+) -> (usize, Option<char>) {
+    let need = if html {
+        encoder.max_buffer_length_html(input.len())
+    } else {
+        encoder.max_buffer_length(input.len())
+    };
+    reserve(output_bytes, need.unwrap_or(usize::MAX));
+    let (mut read, mut written) = (0, 0);
+    let mut unmappable = None;
+    loop {
+        let (result, r, w) = if html {
+            let (result, r, w, _) =
+                encoder.encode_from_utf16(&input[read..], &mut output_bytes[written..], last);
+            (result, r, w)
         } else {
-            encoder.max_buffer_length(input.len())
+            encoder.encode_from_utf16_without_replacement(
+                &input[read..],
+                &mut output_bytes[written..],
+                last,
+            )
         };
-        reserve(output_bytes, need.unwrap_or(usize::MAX));
-        let (mut read, mut written) = (0, 0);
-        let mut unmappable = None;
-        loop {
-            let (result, r, w) = if html {
-                let (result, r, w, _) =
-                    encoder.encode_from_utf16(&input[read..], &mut output_bytes[written..], last);
-                (result, r, w)
-            } else {
-                encoder.encode_from_utf16_without_replacement(
-                    &input[read..],
-                    &mut output_bytes[written..],
-                    last,
-                )
-            };
-            read += r;
-            written += w;
-            match result {
-                EncoderResult::InputEmpty => break,
-                EncoderResult::OutputFull => {
-                    let more = output_bytes.len() + 64;
-                    reserve(output_bytes, more);
-                }
-                EncoderResult::Unmappable(c) => {
-                    unmappable = Some(c);
-                    break;
-                }
+        read += r;
+        written += w;
+        match result {
+            EncoderResult::InputEmpty => break,
+            EncoderResult::OutputFull => {
+                let more = output_bytes.len() + 64;
+                reserve(output_bytes, more);
+            }
+            EncoderResult::Unmappable(c) => {
+                unmappable = Some(c);
+                break;
             }
         }
-        set_io(IO_LAST_READ, read as u32);
-        set_io(IO_OUT_BYTES, output_bytes.as_mut_ptr() as u32);
-        Some((written, unmappable))
-    })
+    }
+    set_io(IO_LAST_READ, read as u32);
+    set_io(IO_OUT_BYTES, output_bytes.as_mut_ptr() as u32);
+    (written, unmappable)
 }
 
 /// Encodes `input_units[..len]` with encoder `handle`; `last` processes end-of-queue; `html`
@@ -537,6 +551,40 @@ pub fn encoder_encode(handle: u32, len: u32, last: bool, html: bool) -> i32 {
         Some((_, Some(c))) => -1 - c as i32,
         Some((written, None)) => written as i32,
     }
+}
+
+/// One whole, non-streaming encode of `input_units[..len]` with a fresh encoder for the output
+/// encoding of the encoding at `ordinal` (no handle: nothing to free), end-of-queue processed.
+/// Returns what `encoder_encode` returns for a final call (an unknown ordinal returns
+/// [`ENCODER_BAD_HANDLE`]).
+#[wasm_bindgen]
+pub fn encode_once(ordinal: u32, len: u32, html: bool) -> i32 {
+    let Some(encoding) = Encoding::from_ordinal(ordinal as usize) else {
+        return ENCODER_BAD_HANDLE;
+    };
+    let (written, unmappable) = STATE.with_borrow_mut(|s| {
+        let State {
+            input_units,
+            output_bytes,
+            ..
+        } = s;
+        let input = input_units.get(..len as usize).unwrap_or(&[]);
+        encode_units(&mut Encoder::new(encoding), input, output_bytes, true, html)
+    });
+    match unmappable {
+        Some(c) => -1 - c as i32,
+        None => written as i32,
+    }
+}
+
+/// The address of the 128 code points (u16, 0 for none) of the index of the single-byte
+/// encoding at `ordinal`, bytes 0x80 to 0xFF in order: the table its encoder maps through. 0 when
+/// the encoding is not single-byte (or the ordinal is unknown).
+#[wasm_bindgen]
+pub fn single_byte_index(ordinal: u32) -> u32 {
+    Encoding::from_ordinal(ordinal as usize)
+        .and_then(|encoding| Encoder::new(encoding).single_byte_index())
+        .map_or(0, |index| index.as_ptr() as u32)
 }
 
 /// Frees an encoder handle (a no-op for a freed or unknown handle).

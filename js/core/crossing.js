@@ -3,7 +3,7 @@
 // words), slicing of inputs too large to cross at once, and copies or views of output bytes.
 // (Strings coming out are core/strings.js.)
 
-import { bufferOf, byteLengthOf, byteOffsetOf, charCodeAt, min, setBytes, stringSlice, U8 } from './intrinsics.js';
+import { bufferOf, byteLengthOf, byteOffsetOf, charCodeAt, charCodeAtIsIntrinsic, min, setBytes, stringSlice, U8 } from './intrinsics.js';
 import { buffer, io, ioAt, mem16, mem8, onMemory, refresh, wasm } from './instance.js';
 import { IO_IN_BYTES, IO_IN_BYTES_CAP, IO_IN_UNITS, IO_IN_UNITS_CAP, IO_OUT_BYTES } from './protocol.js';
 
@@ -90,7 +90,8 @@ export function putString(string, start = 0, end = string.length) {
   }
   const m = mem16;
   const at = (ptr >>> 1) - start;
-  for (let i = start; i < end; i++) m[at + i] = charCodeAt(string, i);
+  if (charCodeAtIsIntrinsic()) for (let i = start; i < end; i++) m[at + i] = string.charCodeAt(i);
+  else for (let i = start; i < end; i++) m[at + i] = charCodeAt(string, i);
   return n;
 }
 

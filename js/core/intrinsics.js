@@ -14,6 +14,17 @@ const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get
  */
 export const uncurry = (method) => Function.prototype.call.bind(method);
 
+/**
+ * Makes each `methods[name]` (a built-in method, captured now) an own, read-only property of the
+ * package's private `object` (a WeakMap, Set, … no user code can reach): `object.name(…)` then calls
+ * the captured method directly, however its prototype changes later. JavaScriptCore runs that
+ * several times faster than a bound `call` (npm run bench: about 25 ns a call); V8 the same.
+ */
+export function ownMethods(object, methods) {
+  for (const name of Object.keys(methods)) Object.defineProperty(object, name, { value: methods[name] });
+  return object;
+}
+
 /** The [[TypedArrayName]] of a typed array (undefined for anything else; intrinsic getter). */
 export const typedArrayTagOf = uncurry(getter(TypedArrayPrototype, Symbol.toStringTag));
 /** The byte length of a typed array (intrinsic getter). */
@@ -28,6 +39,13 @@ export const setBytes = (target, source, offset = 0) => typedArraySetOf(target, 
 
 /** `string.charCodeAt(i)` through the intrinsic method. */
 export const charCodeAt = uncurry(String.prototype.charCodeAt);
+const intrinsicCharCodeAt = String.prototype.charCodeAt;
+/**
+ * Whether String.prototype.charCodeAt is still the intrinsic one: then a loop may call
+ * `string.charCodeAt(i)` directly, which JavaScriptCore runs several times faster than a bound
+ * `call` (checked once per call of the package, before the loop; no user code runs inside it).
+ */
+export const charCodeAtIsIntrinsic = () => String.prototype.charCodeAt === intrinsicCharCodeAt;
 /** `string.slice(start, end)` through the intrinsic method. */
 export const stringSlice = uncurry(String.prototype.slice);
 /** `string.toLowerCase()` through the intrinsic method. */

@@ -9,9 +9,17 @@
 // and the standard's "encode or fail" (the bytes before an unmappable code point kept, the encoder
 // kept alive for the rest), which "replace" and the URL Standard's percent-encoding build on.
 // Inputs above the slice limit cross into wasm in slices (never between a surrogate pair).
+//
+// A whole (non-streaming) encode (`encodeOnce`) crosses without an encoder handle, and many
+// inputs do not cross at all: a single-byte encoding maps through a reverse of its index, read
+// once from the wasm (the very table its encoder uses), and a short all-ASCII input to an encoding
+// that keeps ASCII as it is is its own code units. Either shortcut gives up at the first code point it
+// cannot map (an unmappable one, a surrogate) and the wasm encoder does the whole input instead,
+// so errors, "html" references and lone surrogates always come from the wasm encoder.
 
 import { concatBytes, putString, sliceEnd, sliceUnitsLimit, takeBytes } from '../core/crossing.js';
-import { core, lastRead } from '../core/instance.js';
+import { core, lastRead, mem16, refresh } from '../core/instance.js';
+import { charCodeAt, charCodeAtIsIntrinsic, U8 } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel } from '../core/labels.js';
 import { ENCODER_BAD_HANDLE } from '../core/protocol.js';
 import { toDOMString } from './webidl.js';
@@ -98,6 +106,122 @@ export function withEncoder(s, fn) {
   } finally {
     w.encoder_free(handle);
   }
+}
+
+/** Inputs up to this many code units are tried as all-ASCII in JavaScript (`encodeOnce`). */
+const SHORTCUT_UNITS = 256;
+
+// The shortcut of each output encoding, by ordinal: a single-byte reverse table (a Uint8Array),
+// ASCII_ONLY (every other encoding keeps ASCII as it is), or ASCII_BUT_SO_SI_ESC (ISO-2022-JP,
+// whose encoder, in its initial state, keeps ASCII but U+000E, U+000F and U+001B, errors there).
+const ASCII_ONLY = 1;
+const ASCII_BUT_SO_SI_ESC = 2;
+const shortcuts = [];
+
+/** The shortcut for output encoding `ordinal` (built at its first use). */
+function shortcutOf(ordinal) {
+  const at = core().single_byte_index(ordinal);
+  let shortcut;
+  if (at !== 0) shortcut = reverseTable(at);
+  else shortcut = encodingName(ordinal) === 'iso-2022-jp' ? ASCII_BUT_SO_SI_ESC : ASCII_ONLY;
+  shortcuts[ordinal] = shortcut;
+  return shortcut;
+}
+
+/**
+ * The reverse of the single-byte index at wasm address `at` (128 code points, 0 for none, of bytes
+ * 0x80 to 0xFF): the byte of a code point `c` from U+0080 on is `t[c]`, 0 for none. It ends after
+ * the highest code point of the index: beyond, `t[c]` is undefined, also none. A code point at two
+ * pointers gets the first, as the standard's index pointer does.
+ */
+function reverseTable(at) {
+  refresh();
+  const index = [];
+  let top = 0x7f;
+  for (let p = 0; p < 128; p++) {
+    const cp = mem16[(at >>> 1) + p];
+    index[p] = cp;
+    if (cp > top) top = cp;
+  }
+  const t = new U8(top + 1);
+  for (let p = 0; p < 128; p++) {
+    const cp = index[p];
+    if (cp >= 0x80 && t[cp] === 0) t[cp] = 0x80 + p;
+  }
+  return t;
+}
+
+/** `string` through the single-byte reverse table `t`, or null at the first unit it cannot map. */
+function encodeSingleByte(t, string) {
+  const n = string.length;
+  const out = new U8(n);
+  const direct = charCodeAtIsIntrinsic();
+  for (let i = 0; i < n; i++) {
+    const c = direct ? string.charCodeAt(i) : charCodeAt(string, i);
+    if (c < 0x80) {
+      out[i] = c;
+    } else {
+      const b = t[c]; // undefined past the table's end
+      if (!b) return null;
+      out[i] = b;
+    }
+  }
+  return out;
+}
+
+/**
+ * The code units of `string` as bytes if all are ASCII (and, with `strict`, none is U+000E, U+000F
+ * or U+001B), else null.
+ */
+function encodeAscii(string, strict) {
+  const n = string.length;
+  // Text in a multi-byte encoding mostly fails at once: nothing is allocated for it.
+  if (n > 0 && charCodeAt(string, 0) >= 0x80) return null;
+  const out = new U8(n);
+  const direct = charCodeAtIsIntrinsic();
+  for (let i = 0; i < n; i++) {
+    const c = direct ? string.charCodeAt(i) : charCodeAt(string, i);
+    if (c >= 0x80 || (strict && (c === 0x1b || c === 0x0e || c === 0x0f))) return null;
+    out[i] = c;
+  }
+  return out;
+}
+
+/**
+ * One whole, non-streaming encode of `string` to the output encoding `ordinal` in "fatal" mode
+ * (TypeError at the first code point it cannot represent) or, with `html`, "html" mode; returns a
+ * new Uint8Array. The same bytes and errors as `encodeWith` on a fresh encoder with `last`.
+ */
+export function encodeOnce(ordinal, string, html) {
+  const n = string.length;
+  let shortcut = shortcuts[ordinal];
+  if (shortcut === undefined) shortcut = shortcutOf(ordinal);
+  // A single-byte table at any length (a lookup per unit in JavaScript beats the crossing and the
+  // wasm encoder's reverse map: npm run bench, "legacy encode"); the ASCII scan only on short
+  // input, since long text in a multi-byte encoding rarely stays ASCII to its end.
+  if (shortcut !== ASCII_ONLY && shortcut !== ASCII_BUT_SO_SI_ESC) {
+    const bytes = encodeSingleByte(shortcut, string);
+    if (bytes !== null) return bytes;
+  } else if (n <= SHORTCUT_UNITS) {
+    const bytes = encodeAscii(string, shortcut === ASCII_BUT_SO_SI_ESC);
+    if (bytes !== null) return bytes;
+  }
+  if (n > sliceUnitsLimit) return encodeWhole({ ordinal, mode: html ? 'html' : 'fatal', replacement: '', handle: 0 }, string);
+  const w = core();
+  const result = w.encode_once(ordinal, putString(string), html);
+  if (result >= 0) return takeBytes(result);
+  if (result === ENCODER_BAD_HANDLE) throw internalError();
+  const cp = -result - 1;
+  throw unmappable(cp, lastRead() - unitsOf(cp), ordinal);
+}
+
+/**
+ * `string` encoded whole (end-of-queue processed) in the mode of state `s` by a fresh wasm encoder
+ * handle, freed afterwards. (A function of its own: a closure over `string` in a caller would cost
+ * that caller a context allocation on every call, slow path taken or not.)
+ */
+export function encodeWhole(s, string) {
+  return withEncoder(s, (handle) => encodeWith(handle, string, true, s));
 }
 
 /** "U+1F600": a code point in the standard's notation. */

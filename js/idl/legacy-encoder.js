@@ -11,8 +11,18 @@
 // FinalizationRegistry frees handles of encoders abandoned mid-stream.
 
 import { core } from '../core/instance.js';
+import { uncurry } from '../core/intrinsics.js';
 import { encodingName } from '../core/labels.js';
-import { encodeOptions, encoderState as modeState, encodeWith, encodingOrdinal, requireArguments } from './encode-modes.js';
+import {
+  encodeOnce,
+  encodeOptions,
+  encoderState as modeState,
+  encodeWhole,
+  encodeWith,
+  encodingOrdinal,
+  outputOrdinal,
+  requireArguments,
+} from './encode-modes.js';
 import { illegalInvocation, shapeInterface, toDictionary, toDOMString } from './webidl.js';
 
 const slots = new WeakMap();
@@ -38,16 +48,35 @@ function encoderState(label, options, what) {
  */
 export function encode(input, label, options) {
   const what = "Failed to execute 'encode'";
-  requireArguments(arguments, 2, what);
+  if (arguments.length < 2) requireArguments(arguments, 2, what);
   const string = toDOMString(input, what);
-  const s = encoderState(label, options, what);
-  const w = core();
-  const handle = w.encoder_new(s.ordinal);
-  try {
-    return encodeWith(handle, string, true, s);
-  } finally {
-    w.encoder_free(handle);
+  const labelString = toDOMString(label, what);
+  let mode = 'fatal';
+  let replacement = '?';
+  if (options !== undefined) ({ mode, replacement } = encodeOptions(toDictionary(options, what), what, 'fatal'));
+  const ordinal = outputOrdinalOf(labelString, what);
+  if (mode !== 'replace') return encodeOnce(ordinal, string, mode === 'html');
+  return encodeWhole(modeState(ordinal, mode, replacement, what), string);
+}
+
+// The output encodings of the labels `encode` was called with (per-field calls repeat a few).
+const outputOrdinals = new Map();
+const outputOrdinalsGet = uncurry(Map.prototype.get);
+const outputOrdinalsSet = uncurry(Map.prototype.set);
+let lastLabel = null;
+let lastOrdinal = -1;
+
+/** The output encoding's ordinal for `label`, or throws RangeError as `encodingOrdinal` does. */
+function outputOrdinalOf(label, what) {
+  if (label === lastLabel) return lastOrdinal;
+  let ordinal = outputOrdinalsGet(outputOrdinals, label);
+  if (ordinal === undefined) {
+    ordinal = outputOrdinal(encodingOrdinal(label, what));
+    if (label.length <= 64 && outputOrdinals.size < 256) outputOrdinalsSet(outputOrdinals, label, ordinal);
   }
+  lastLabel = label;
+  lastOrdinal = ordinal;
+  return ordinal;
 }
 
 function slotsOf(object, member) {

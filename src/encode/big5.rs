@@ -1,6 +1,6 @@
 //! The Big5 encoder: ASCII, then the standard's "index Big5 pointer".
 
-use super::cjk_common::{big5_pointer, encode_stateless, Bytes};
+use super::cjk_common::{big5_bytes, big5_reverse, encode_stateless, Bytes};
 use super::{EncoderResult, RawEncoder};
 
 /// The standard's Big5 encoder (stateless).
@@ -9,11 +9,16 @@ pub(crate) struct Big5Encoder;
 
 /// The handler for a non-ASCII code point.
 fn encode(code_point: u32) -> Option<Bytes> {
-    let pointer = big5_pointer(code_point)?;
+    let [a, b] = big5_bytes(code_point)?;
+    Some(Bytes::two(a, b))
+}
+
+/// The two bytes of an index Big5 pointer.
+pub(crate) fn pointer_bytes(pointer: u16) -> [u8; 2] {
     let leading = (pointer / 157 + 0x81) as u8;
     let trailing = (pointer % 157) as u8;
     let offset = if trailing < 0x3F { 0x40 } else { 0x62 };
-    Some(Bytes::two(leading, trailing + offset))
+    [leading, trailing + offset]
 }
 
 impl RawEncoder for Big5Encoder {
@@ -23,7 +28,8 @@ impl RawEncoder for Big5Encoder {
         dst: &mut [u8],
         _last: bool,
     ) -> (EncoderResult, usize, usize) {
-        encode_stateless(src, dst, encode)
+        let reverse = big5_reverse();
+        encode_stateless(src, dst, |unit| reverse.bmp_bytes(unit), encode)
     }
 }
 

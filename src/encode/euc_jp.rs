@@ -1,7 +1,7 @@
 //! The EUC-JP encoder: ASCII, U+00A5 and U+203E as 0x5C and 0x7E, halfwidth katakana after 0x8E,
 //! U+2212 as U+FF0D, then index jis0208 (JIS X 0212 is never encoded).
 
-use super::cjk_common::{encode_stateless, jis0208_pointer, Bytes};
+use super::cjk_common::{encode_stateless, jis0208_bytes, jis0208_reverse, Bytes};
 use super::{EncoderResult, RawEncoder};
 
 /// The standard's EUC-JP encoder (stateless).
@@ -21,11 +21,8 @@ fn encode(code_point: u32) -> Option<Bytes> {
     } else {
         code_point
     };
-    let pointer = jis0208_pointer(code_point)?;
-    Some(Bytes::two(
-        (pointer / 94 + 0xA1) as u8,
-        (pointer % 94 + 0xA1) as u8,
-    ))
+    let [a, b] = jis0208_bytes(code_point)?;
+    Some(Bytes::two(a | 0x80, b | 0x80))
 }
 
 impl RawEncoder for EucJpEncoder {
@@ -35,7 +32,15 @@ impl RawEncoder for EucJpEncoder {
         dst: &mut [u8],
         _last: bool,
     ) -> (EncoderResult, usize, usize) {
-        encode_stateless(src, dst, encode)
+        // The code points the handler treats before the index are not in it (tested). The
+        // reverse map gives ISO-2022-JP's bytes: EUC-JP's are those with the high bit set.
+        let reverse = jis0208_reverse();
+        encode_stateless(
+            src,
+            dst,
+            |unit| reverse.bmp_bytes(unit).map(|[a, b]| [a | 0x80, b | 0x80]),
+            encode,
+        )
     }
 }
 

@@ -1,6 +1,6 @@
 //! The EUC-KR encoder: ASCII, then the index pointer in index EUC-KR.
 
-use super::cjk_common::{encode_stateless, euc_kr_pointer, Bytes};
+use super::cjk_common::{encode_stateless, euc_kr_bytes, euc_kr_reverse, Bytes};
 use super::{EncoderResult, RawEncoder};
 
 /// The standard's EUC-KR encoder (stateless).
@@ -9,11 +9,13 @@ pub(crate) struct EucKrEncoder;
 
 /// The handler for a non-ASCII code point.
 fn encode(code_point: u32) -> Option<Bytes> {
-    let pointer = euc_kr_pointer(code_point)?;
-    Some(Bytes::two(
-        (pointer / 190 + 0x81) as u8,
-        (pointer % 190 + 0x41) as u8,
-    ))
+    let [a, b] = euc_kr_bytes(code_point)?;
+    Some(Bytes::two(a, b))
+}
+
+/// The two bytes of an index EUC-KR pointer.
+pub(crate) fn pointer_bytes(pointer: u16) -> [u8; 2] {
+    [(pointer / 190 + 0x81) as u8, (pointer % 190 + 0x41) as u8]
 }
 
 impl RawEncoder for EucKrEncoder {
@@ -23,7 +25,8 @@ impl RawEncoder for EucKrEncoder {
         dst: &mut [u8],
         _last: bool,
     ) -> (EncoderResult, usize, usize) {
-        encode_stateless(src, dst, encode)
+        let reverse = euc_kr_reverse();
+        encode_stateless(src, dst, |unit| reverse.bmp_bytes(unit), encode)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The gb18030 encoder, and GBK's (gb18030's with is GBK set): index gb18030 for two bytes, the
 //! GB18030-2022 encoder-only table, index gb18030 ranges for four bytes (not in GBK).
 
-use super::cjk_common::{encode_stateless, gb18030_pointer, Bytes};
+use super::cjk_common::{encode_stateless, gb18030_bytes, gb18030_reverse, Bytes};
 use super::{EncoderResult, RawEncoder};
 use crate::decode::cjk_common::gb18030_ranges_pointer;
 
@@ -57,11 +57,8 @@ fn encode(code_point: u32, gbk: bool) -> Option<Bytes> {
             return Some(Bytes::two(*a, *b));
         }
     }
-    if let Some(pointer) = gb18030_pointer(code_point) {
-        let leading = (pointer / 190 + 0x81) as u8;
-        let trailing = (pointer % 190) as u8;
-        let offset = if trailing < 0x3F { 0x40 } else { 0x41 };
-        return Some(Bytes::two(leading, trailing + offset));
+    if let Some([a, b]) = gb18030_bytes(code_point) {
+        return Some(Bytes::two(a, b));
     }
     if gbk {
         return None;
@@ -81,6 +78,21 @@ fn encode(code_point: u32, gbk: bool) -> Option<Bytes> {
     ))
 }
 
+/// The two bytes of an index gb18030 pointer.
+pub(crate) fn pointer_bytes(pointer: u16) -> [u8; 2] {
+    let leading = (pointer / 190 + 0x81) as u8;
+    let trailing = (pointer % 190) as u8;
+    let offset = if trailing < 0x3F { 0x40 } else { 0x41 };
+    [leading, trailing + offset]
+}
+
+/// Whether the handler treats `unit` before index gb18030 (U+20AC, U+E5E5 and the PUA_2005 code
+/// points), so the index shortcut must not.
+#[inline(always)]
+fn before_index(unit: u16) -> bool {
+    unit == 0x20AC || (0xE5E5..=0xE864).contains(&unit)
+}
+
 impl RawEncoder for Gb18030Encoder {
     fn encode_raw(
         &mut self,
@@ -89,7 +101,18 @@ impl RawEncoder for Gb18030Encoder {
         _last: bool,
     ) -> (EncoderResult, usize, usize) {
         let gbk = self.gbk;
-        encode_stateless(src, dst, |code_point| encode(code_point, gbk))
+        let reverse = gb18030_reverse();
+        encode_stateless(
+            src,
+            dst,
+            |unit| {
+                if before_index(unit) {
+                    return None;
+                }
+                reverse.bmp_bytes(unit)
+            },
+            |code_point| encode(code_point, gbk),
+        )
     }
 }
 

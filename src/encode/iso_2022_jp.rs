@@ -3,7 +3,7 @@
 //! "restored" and handled again), halfwidth katakana mapped to fullwidth, and the return to ASCII
 //! at end-of-queue.
 
-use super::cjk_common::jis0208_pointer;
+use super::cjk_common::{jis0208_bytes, jis0208_reverse};
 use super::{next_scalar, EncoderResult, RawEncoder};
 use crate::decode::cjk_common::iso_2022_jp_katakana;
 
@@ -69,7 +69,7 @@ impl Iso2022JpEncoder {
         if (0xFF61..=0xFF9F).contains(&code_point) {
             code_point = iso_2022_jp_katakana(code_point).unwrap_or(code_point);
         }
-        let Some(pointer) = jis0208_pointer(code_point) else {
+        let Some(bytes) = jis0208_bytes(code_point) else {
             if self.state == State::Jis0208 {
                 return Action::Escape(TO_ASCII, State::Ascii);
             }
@@ -78,11 +78,13 @@ impl Iso2022JpEncoder {
         if self.state != State::Jis0208 {
             return Action::Escape(TO_JIS0208, State::Jis0208);
         }
-        Action::Bytes(
-            [(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8],
-            2,
-        )
+        Action::Bytes(bytes, 2)
     }
+}
+
+/// The two bytes (in jis0208 state) of an index jis0208 pointer.
+pub(crate) fn pointer_bytes(pointer: u16) -> [u8; 2] {
+    [(pointer / 94 + 0x21) as u8, (pointer % 94 + 0x21) as u8]
 }
 
 impl RawEncoder for Iso2022JpEncoder {
@@ -93,14 +95,62 @@ impl RawEncoder for Iso2022JpEncoder {
         last: bool,
     ) -> (EncoderResult, usize, usize) {
         let (mut i, mut j) = (0, 0);
+        let reverse = jis0208_reverse();
         while i < src.len() {
+            // The runs that stay in one state take a shortcut of the handler: ASCII in ASCII
+            // (but SO, SI and ESC), and in jis0208 a code unit of index jis0208 (none of the code
+            // points the handler treats before the index is in it, nor ASCII, nor a surrogate:
+            // tested in cjk_common).
+            match self.state {
+                State::Ascii => {
+                    let run = src[i..]
+                        .iter()
+                        .take_while(|&&u| u < 0x80 && !matches!(u, 0x0E | 0x0F | 0x1B))
+                        .count();
+                    if run > 0 {
+                        let n = run.min(dst.len() - j);
+                        for (d, &u) in dst[j..j + n].iter_mut().zip(&src[i..i + n]) {
+                            *d = u as u8;
+                        }
+                        i += n;
+                        j += n;
+                        if n < run {
+                            return (EncoderResult::OutputFull, i, j);
+                        }
+                        continue;
+                    }
+                }
+                State::Jis0208 => {
+                    let mut progressed = false;
+                    while let Some(&unit) = src.get(i) {
+                        let Some([a, b]) = reverse.bmp_bytes(unit) else {
+                            break;
+                        };
+                        let Some(out) = dst.get_mut(j..j + 2) else {
+                            return (EncoderResult::OutputFull, i, j);
+                        };
+                        out[0] = a;
+                        out[1] = b;
+                        i += 1;
+                        j += 2;
+                        progressed = true;
+                    }
+                    if progressed {
+                        continue;
+                    }
+                }
+                State::Roman => {}
+            }
             let (code_point, units) = next_scalar(src, i);
             match self.handle(code_point) {
-                Action::Bytes(bytes, len) => {
+                Action::Bytes([a, b], len) => {
                     let Some(out) = dst.get_mut(j..j + len) else {
                         return (EncoderResult::OutputFull, i, j);
                     };
-                    out.copy_from_slice(bytes.get(..len).unwrap_or(&bytes));
+                    out[0] = a;
+                    if len == 2 {
+                        out[1] = b;
+                    }
                     i += units;
                     j += len;
                 }

@@ -174,7 +174,9 @@ pub struct Encoder {
 
 impl Encoder {
     /// An encoder in its initial state. Encodings without an encoder (replacement, UTF-16BE/LE)
-    /// encode as their output encoding, UTF-8.
+    /// encode as their output encoding, UTF-8. (Never inlined: each caller would get its own copy
+    /// of the dispatch over every family.)
+    #[inline(never)]
     pub fn new(encoding: Encoding) -> Encoder {
         let encoding = encoding.output_encoding();
         Encoder {
@@ -187,6 +189,15 @@ impl Encoder {
     /// The encoding this encoder writes.
     pub fn encoding(&self) -> Encoding {
         self.encoding
+    }
+
+    /// The index a single-byte encoder maps through (the code points of bytes 0x80 to 0xFF, 0 for
+    /// none), or `None` for every other encoder.
+    pub fn single_byte_index(&self) -> Option<&'static [u16; 128]> {
+        match &self.inner {
+            Inner::SingleByte(e) => Some(e.index()),
+            _ => None,
+        }
     }
 
     /// An upper bound on the bytes the next call can write for `units` UTF-16 code units in

@@ -1,7 +1,7 @@
 //! The Shift_JIS encoder: ASCII and U+0080, U+00A5 and U+203E as 0x5C and 0x7E, halfwidth
 //! katakana as single bytes, U+2212 as U+FF0D, then the standard's "index Shift_JIS pointer".
 
-use super::cjk_common::{encode_stateless, shift_jis_pointer, Bytes};
+use super::cjk_common::{encode_stateless, shift_jis_bytes, shift_jis_reverse, Bytes};
 use super::{EncoderResult, RawEncoder};
 
 /// The standard's Shift_JIS encoder (stateless).
@@ -22,15 +22,17 @@ fn encode(code_point: u32) -> Option<Bytes> {
     } else {
         code_point
     };
-    let pointer = shift_jis_pointer(code_point)?;
+    let [a, b] = shift_jis_bytes(code_point)?;
+    Some(Bytes::two(a, b))
+}
+
+/// The two bytes of an index Shift_JIS pointer.
+pub(crate) fn pointer_bytes(pointer: u16) -> [u8; 2] {
     let leading = pointer / 188;
     let leading_offset = if leading < 0x1F { 0x81 } else { 0xC1 };
     let trailing = pointer % 188;
     let offset = if trailing < 0x3F { 0x40 } else { 0x41 };
-    Some(Bytes::two(
-        (leading + leading_offset) as u8,
-        (trailing + offset) as u8,
-    ))
+    [(leading + leading_offset) as u8, (trailing + offset) as u8]
 }
 
 impl RawEncoder for ShiftJisEncoder {
@@ -40,7 +42,9 @@ impl RawEncoder for ShiftJisEncoder {
         dst: &mut [u8],
         _last: bool,
     ) -> (EncoderResult, usize, usize) {
-        encode_stateless(src, dst, encode)
+        // The code points the handler treats before the index are not in it (tested).
+        let reverse = shift_jis_reverse();
+        encode_stateless(src, dst, |unit| reverse.bmp_bytes(unit), encode)
     }
 }
 

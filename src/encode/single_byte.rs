@@ -64,6 +64,11 @@ impl SingleByteEncoder {
             reverse: None,
         }
     }
+
+    /// The index this encoder maps through.
+    pub(crate) fn index(&self) -> &'static [u16; 128] {
+        self.index
+    }
 }
 
 impl RawEncoder for SingleByteEncoder {
