@@ -23,11 +23,13 @@ stage "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
 stage "rust tests (core, tables, differential)" cargo test --workspace
 # --- suites added by later work go here, one `stage` line each ---
 stage "rust on wasm32 (wasm-bindgen-test: node, chromium, firefox; the browsers' TextDecoder as oracle)" bash scripts/test-wasm.sh
-stage "js api in node, deno, chromium, firefox (portable suite)" node scripts/test-env.mjs --env all
+stage "js api in node (system), node 22/24/26, bun, deno, chromium, firefox, each as is and with the TEXT_ENCODING_WASM_HOST switch off (portable suite)" node scripts/test-env.mjs --env all
 stage "JavaScript build in engines (node --jitless, JavaScriptCore, QuickJS, Hermes, chromium under a strict CSP)" node scripts/test-engines.mjs
 stage "bundlers (webpack, vite, esbuild, rollup) in chromium" node scripts/test-bundlers.mjs
 stage "types (tsc)" node scripts/check-types.mjs
 stage "js api (node:test)" node --test tests/js/
+stage "js api (node:test), the host's codecs switched off (TEXT_ENCODING_WASM_HOST=off)" env TEXT_ENCODING_WASM_HOST=off node --test tests/js/
+stage "js api (node:test) on Node 24, the current LTS" "$(node scripts/lib/engines.mjs path node24)" --test tests/js/*.test.mjs
 stage "command-line transcoder (node:test)" node --test tests/cli/
 stage "playground (www/) in chromium" node scripts/test-playground.mjs
 

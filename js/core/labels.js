@@ -2,7 +2,7 @@
 // the wasm (src/label.rs), the names come from the wasm once and are cached, and error messages
 // quote labels of any length in bounded space.
 
-import { charCodeAt, fromCharCodeApply, stringSlice, toLowerCase, uncurry } from './intrinsics.js';
+import { charCodeAt, fromCharCodeApply, ownMethods, stringSlice, toLowerCase } from './intrinsics.js';
 import { core } from './instance.js';
 import { putString, viewBytes } from './crossing.js';
 
@@ -26,9 +26,7 @@ export function encodingSupported(ordinal) {
 
 /** The longest label of the standard, in code units: anything longer (trimmed) names nothing. */
 const LONGEST_LABEL = 19;
-const labelCache = new Map();
-const labelCacheGet = uncurry(Map.prototype.get);
-const labelCacheSet = uncurry(Map.prototype.set);
+const labelCache = ownMethods(new Map(), { lookup: Map.prototype.get, store: Map.prototype.set });
 const isSpace = (c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 
 /**
@@ -37,7 +35,7 @@ const isSpace = (c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c
  * cost is bounded whatever its length.
  */
 export function lookupLabel(label) {
-  const cached = labelCacheGet(labelCache, label);
+  const cached = labelCache.lookup(label);
   if (cached !== undefined) return cached;
   let start = 0;
   let end = label.length;
@@ -48,7 +46,7 @@ export function lookupLabel(label) {
     const w = core();
     ordinal = w.label_lookup(putString(label, start, end));
   }
-  if (label.length <= 64 && labelCache.size < 256) labelCacheSet(labelCache, label, ordinal);
+  if (label.length <= 64 && labelCache.size < 256) labelCache.store(label, ordinal);
   return ordinal;
 }
 

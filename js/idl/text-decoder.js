@@ -10,20 +10,21 @@
 
 import { bytesLength, bytesRange, inputBytes, putBytes, sliceBytesLimit } from '../core/crossing.js';
 import { core, outputKind } from '../core/instance.js';
+import { ownMethods } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
 import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, isShortInput, takeString } from '../core/strings.js';
-import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString } from './webidl.js';
+import { coreFromOf, hostCodecsAllowed, hostDecoder, kindOf, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
+import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString, UINT8ARRAY } from './webidl.js';
 
-const slots = new WeakMap();
-// Bound now, so later changes to WeakMap.prototype / Set.prototype change nothing here.
-const slotsGet = WeakMap.prototype.get.bind(slots);
-const slotsSet = WeakMap.prototype.set.bind(slots);
+// Its methods captured now (core/intrinsics.js's ownMethods), so later changes to
+// WeakMap.prototype change nothing here.
+const slots = ownMethods(new WeakMap(), { lookup: WeakMap.prototype.get, store: WeakMap.prototype.set });
 const registry =
   typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((handle) => core().decoder_free(handle)) : null;
 
 function slotsOf(object, member) {
-  const s = slotsGet(object);
+  const s = slots.lookup(object);
   if (s === undefined) throw illegalInvocation('TextDecoder', member);
   return s;
 }
@@ -58,7 +59,13 @@ export function decoderState(args, iface) {
  */
 export function newDecoderState(ordinal, fatal, ignoreBOM) {
   const name = encodingName(ordinal);
-  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false };
+  // `host`: the host's decoder for this encoding and mode (core/host-codecs.js), looked up on
+  // first use (undefined until then; null where the core keeps every input).
+  // `coreFrom`: the input length from which the core decodes anyway (host-codecs.js's setCoreFrom).
+  const kind = kindOf(name);
+  const coreFrom = coreFromOf(kind);
+  const host = hostCodecsAllowed && kind !== 0 && coreFrom > 0 ? undefined : null;
+  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false, host, kind, coreFrom };
 }
 
 /**
@@ -114,7 +121,17 @@ export function decodeWith(s, token, bytes, stream) {
  * and the string is built from the input bytes, one byte per character.
  */
 function decodeCall(s, token, bytes, stream) {
+  if (s.host !== null) {
+    const text = hostDecodeCall(s, token, bytes, stream);
+    if (text !== null) return text;
+  }
+  return decodeCore(s, token, bytes, stream);
+}
+
+/** decodeCall's steps in the core. */
+function decodeCore(s, token, bytes, stream) {
   const length = bytesLength(bytes);
+  if (length === 0) bytes = EMPTY; // detached, or out of bounds: copying from it would throw
   if (s.handle === 0) {
     if (s.ascii) {
       let text = null;
@@ -156,6 +173,121 @@ function decodeCall(s, token, bytes, stream) {
   return takeString(n);
 }
 
+/**
+ * The core's one-call decode of `bytes`, BOM kept, or null for a fatal error: the reference the
+ * host checks compare with.
+ */
+function coreDecodeOf(ordinal) {
+  return (bytes, fatal) => {
+    const n = core().decode_once(ordinal, fatal, true, putBytes(bytes));
+    if (n < 0) return null;
+    return outputKind() === OUT_ASCII ? asciiString(inputBytes(n), n) : takeString(n);
+  };
+}
+
+/**
+ * decodeWith's steps through the host's decoder, where it is right for this encoding and mode
+ * (core/host-codecs.js), or null: the core then decodes the whole call. Only whole sequences go to
+ * the host, one call each, never streaming: the BOM is stripped here, and a streaming call's
+ * trailing incomplete sequence goes to the core, which keeps it as pending bytes. When the core
+ * holds pending bytes from an earlier call, it gets this call's bytes until its state is clean
+ * again (UTF-8 in replacement mode; otherwise the core keeps the stream). The host is given only
+ * views on fixed-length, non-shared buffers.
+ */
+function hostDecodeCall(s, token, bytes, stream) {
+  let decode = s.host;
+  if (decode === undefined) decode = s.host = hostDecoder(s.ordinal, s.fatal, coreDecodeOf(s.ordinal));
+  if (decode === null || !onPlainBuffer(bytes)) return null;
+  const kind = s.kind;
+  if (s.coreFrom !== Infinity && bytesLength(bytes) >= s.coreFrom) return null;
+  if (!stream && s.handle === 0 && (kind === SINGLE_BYTE || s.ignoreBOM || s.bomDone || bomLength(kind, bytes) === 0)) {
+    // The common call: whole input, no BOM to strip.
+    let text;
+    try {
+      text = decode(bytes);
+    } catch {
+      return null;
+    }
+    s.bomDone = false;
+    return text;
+  }
+  const length = bytesLength(bytes);
+  let start = 0;
+  let head = ''; // what the core's pending bytes became
+  const held = s.handle !== 0;
+  if (held) {
+    // The core holds pending UTF-8 bytes: up to 3 continuation bytes complete or end them; at the
+    // first other byte the core's sequence (if any) ends, as a flush ends it.
+    if (kind !== UTF8 || s.fatal) return null;
+    while (start < 3 && start < length && (bytes[start] & 0xc0) === 0x80) start++;
+    if (start === length) return null;
+    const w = core();
+    let n = w.decoder_decode(s.handle, putBytes(bytesRange(bytes, 0, start)), true, true);
+    head = takeString(n);
+    n = w.decoder_decode(s.handle, 0, false, false);
+    head += takeString(n);
+    releaseHandle(s, token);
+    s.bomDone = true;
+  } else if (kind !== SINGLE_BYTE && !s.ignoreBOM && !s.bomDone) {
+    start = bomLength(kind, bytes);
+  }
+  const end = stream && kind !== SINGLE_BYTE ? completeEnd(kind, bytes, start, length) : length;
+  // Nothing whole before the trailing sequence, or (fatal mode) a trailing sequence whose error
+  // must be the call's: the core takes the whole call.
+  if (end < length && ((end === 0 && !held) || s.fatal)) return null;
+  let text;
+  try {
+    text = decode(start === 0 && end === length ? bytes : bytesRange(bytes, start, end));
+  } catch {
+    // Refused (say, a string too long for the engine), or malformed in fatal mode: the core
+    // decides, from where the host would have begun.
+    return held ? head + decodeCore(s, token, bytesRange(bytes, start, length), stream) : null;
+  }
+  if (held) text = head + text;
+  if (!stream) {
+    s.bomDone = false;
+    return text;
+  }
+  if (end > 0) s.bomDone = true;
+  if (end === length) return text;
+  // The trailing incomplete sequence: the core keeps it.
+  const n = core().decoder_decode(handleOf(s, token), putBytes(bytesRange(bytes, end, length)), true, false);
+  return text + takeString(n);
+}
+
+/**
+ * The length of the BOM of a UTF-8 or UTF-16 encoding at the start of `bytes`, or 0 (indices past
+ * the end read as undefined, so no length is needed).
+ */
+function bomLength(kind, bytes) {
+  if (kind === UTF8) return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  if (kind === UTF16LE) return bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0;
+  return bytes[0] === 0xfe && bytes[1] === 0xff ? 2 : 0;
+}
+
+/**
+ * Where the trailing incomplete sequence of `bytes` (from `start`) begins, or `length`: decoding
+ * up to there and flushing gives what a streaming decoder gives for those bytes, since the decoder
+ * is in its initial state at that point (UTF-8: a byte that is not a continuation byte ends any
+ * sequence; UTF-16: a code unit that is not a lead surrogate).
+ */
+function completeEnd(kind, bytes, start, length) {
+  if (kind === UTF8) {
+    let i = length - 1;
+    while (i >= start && length - i <= 3 && (bytes[i] & 0xc0) === 0x80) i--;
+    if (i < start) return length;
+    const lead = bytes[i];
+    const need = lead >= 0xf5 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 ? 2 : 1;
+    return length - i < need ? i : length;
+  }
+  let end = length - ((length - start) & 1);
+  if (end - start >= 2) {
+    const high = kind === UTF16LE ? bytes[end - 1] : bytes[end - 2];
+    if (high >= 0xd8 && high <= 0xdb) end -= 2;
+  }
+  return end;
+}
+
 function handleOf(s, token) {
   if (s.handle === 0) {
     s.handle = core().decoder_new(s.ordinal, s.fatal, s.ignoreBOM || s.bomDone);
@@ -193,7 +325,7 @@ function decodeSliced(s, token, bytes, stream) {
 /** The Encoding Standard's TextDecoder. */
 export class TextDecoder {
   constructor() {
-    slotsSet(this, decoderState(arguments, 'TextDecoder'));
+    slots.store(this, decoderState(arguments, 'TextDecoder'));
   }
 
   get encoding() {
@@ -214,7 +346,8 @@ export class TextDecoder {
     const kind = input === undefined ? 0 : toBufferSource(input, "Failed to execute 'decode' on 'TextDecoder'");
     const options = toDictionary(arguments[1], "Failed to execute 'decode' on 'TextDecoder'");
     const stream = options === undefined ? false : Boolean(options.stream);
-    const bytes = kind === 0 ? EMPTY : bufferSourceBytes(input, kind);
+    // A Uint8Array is passed as it is (a detached one reads as empty: decodeCore checks).
+    const bytes = kind === UINT8ARRAY ? input : kind === 0 ? EMPTY : bufferSourceBytes(input, kind);
     return decodeWith(s, this, bytes, stream);
   }
 }

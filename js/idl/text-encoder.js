@@ -1,38 +1,56 @@
-// TextEncoder (UTF-8 only, as the standard defines it) with encode() and encodeInto(), over the
-// wasm UTF-8 encoder.
+// TextEncoder (UTF-8 only, as the standard defines it) with encode() and encodeInto(): through
+// the host's own TextEncoder where core/host-codecs.js found it exactly right, otherwise (or where
+// it refuses an input) over the wasm UTF-8 encoder.
 
 import { concatBytes, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes } from '../core/crossing.js';
+import { hostEncoder } from '../core/host-codecs.js';
 import { core, lastRead } from '../core/instance.js';
-import { byteLengthOf, charCodeAt, setBytes } from '../core/intrinsics.js';
+import { byteLengthOf, charCodeAt, charCodeAtIsIntrinsic, ownMethods, setBytes, U8 } from '../core/intrinsics.js';
 import { illegalInvocation, shapeInterface, toDOMString, toUint8Array } from './webidl.js';
 
-const brand = new WeakSet();
-// Bound now, so later changes to WeakSet.prototype or Math change nothing here.
-const branded = WeakSet.prototype.has.bind(brand);
-const addBrand = WeakSet.prototype.add.bind(brand);
+// Its methods captured now (core/intrinsics.js's ownMethods), so later changes to
+// WeakSet.prototype or Math change nothing here.
+const brand = ownMethods(new WeakSet(), { holds: WeakSet.prototype.has, mark: WeakSet.prototype.add });
 const min = Math.min;
 
 function check(object, member) {
-  if (!branded(object)) throw illegalInvocation('TextEncoder', member);
+  if (!brand.holds(object)) throw illegalInvocation('TextEncoder', member);
 }
 
 /**
- * UTF-8 encodes `input` (unpaired surrogates become U+FFFD) into a new Uint8Array; above the slice
- * limit in slices that never split a surrogate pair, so each encodes alone.
+ * UTF-8 encodes `input` (unpaired surrogates become U+FFFD) into a new Uint8Array: a short ASCII
+ * string in JavaScript, otherwise by the host's encoder where it is right, or by the core (above
+ * the slice limit in slices that never split a surrogate pair, so each encodes alone).
  */
 export function encodeUtf8(input) {
   const length = input.length;
-  if (length <= SHORT) {
-    // A short ASCII string is its own UTF-8: no call into wasm.
-    const out = new Uint8Array(length);
+  const direct = charCodeAtIsIntrinsic();
+  // A short ASCII string is its own UTF-8: no call into wasm (and nothing allocated for a string
+  // that fails at once).
+  if (length <= SHORT && (length === 0 || (direct ? input.charCodeAt(0) : charCodeAt(input, 0)) < 0x80)) {
+    const out = new U8(length);
     let i = 0;
     for (; i < length; i++) {
-      const c = charCodeAt(input, i);
+      const c = direct ? input.charCodeAt(i) : charCodeAt(input, i);
       if (c > 0x7f) break;
       out[i] = c;
     }
     if (i === length) return out;
   }
+  if (host === undefined) host = hostEncoder(coreEncodeUtf8, coreEncodeIntoUtf8);
+  if (host !== null) {
+    try {
+      return host.encode(input);
+    } catch {
+      // refused (say, memory for a huge output): the core encodes in slices
+    }
+  }
+  return coreEncodeUtf8(input);
+}
+
+/** encodeUtf8 in the core. */
+function coreEncodeUtf8(input) {
+  const length = input.length;
   const w = core();
   if (length <= sliceUnitsLimit) return takeBytes(w.encode_utf8(putString(input)));
   const parts = [];
@@ -43,6 +61,9 @@ export function encodeUtf8(input) {
   }
   return concatBytes(parts);
 }
+
+/** The host's encoder where it is right (looked up on first use), or null. */
+let host;
 
 /** Strings up to this many code units are tried as ASCII in JavaScript first. */
 const SHORT = 64;
@@ -55,13 +76,27 @@ const SHORT = 64;
  * more completes a surrogate pair; it can never be written itself).
  */
 export function encodeIntoUtf8(string, dest, capacity) {
+  if (host === undefined) host = hostEncoder(coreEncodeUtf8, coreEncodeIntoUtf8);
+  if (host !== null) {
+    try {
+      return host.encodeInto(string, dest);
+    } catch {
+      // refused: the core writes it
+    }
+  }
+  return coreEncodeIntoUtf8(string, dest, capacity);
+}
+
+/** encodeIntoUtf8 in the core (`capacity`: the byte length of `dest`). */
+function coreEncodeIntoUtf8(string, dest, capacity = byteLengthOf(dest)) {
   const length = string.length;
   let read = 0;
   let written = 0;
   // ASCII runs at the start, written in JavaScript while short.
   const quick = min(length, capacity, SHORT);
+  const direct = charCodeAtIsIntrinsic();
   while (read < quick) {
-    const c = charCodeAt(string, read);
+    const c = direct ? string.charCodeAt(read) : charCodeAt(string, read);
     if (c > 0x7f) break;
     dest[read] = c;
     read++;
@@ -87,7 +122,7 @@ export function encodeIntoUtf8(string, dest, capacity) {
 /** The Encoding Standard's TextEncoder. */
 export class TextEncoder {
   constructor() {
-    addBrand(this);
+    brand.mark(this);
   }
 
   get encoding() {

@@ -74,7 +74,8 @@ function requireFixedLength(buffer, what) {
 }
 
 // The kinds of AllowSharedBufferSource, told apart once by toBufferSource.
-const UINT8ARRAY = 1;
+/** toBufferSource's kind of a Uint8Array: the value is its own bytes (bufferSourceBytes). */
+export const UINT8ARRAY = 1;
 const TYPED_ARRAY = 2;
 const DATA_VIEW = 3;
 const ARRAY_BUFFER = 4;

@@ -12,7 +12,8 @@
 
 import { setNativeStringWriter } from '../core/crossing.js';
 import { onMemory, setLoader } from '../core/instance.js';
-import { uncurry } from '../core/intrinsics.js';
+import { setCoreFrom, setNativeUtf8Decoder, SINGLE_BYTE, UTF16LE } from '../core/host-codecs.js';
+import { byteLengthOf, uncurry } from '../core/intrinsics.js';
 import { setNativeAsciiCheck, setNativeLatin1Builders, setNativeStringBuilder, setNativeUtf8Builder } from '../core/strings.js';
 import { instantiate } from '../wasm/instantiate.js';
 
@@ -67,6 +68,25 @@ if (typeof isAscii === 'function') setNativeAsciiCheck(isAscii);
 if (typeof isUtf8 === 'function') {
   setNativeUtf8Builder((bytes, start, end) => (isUtf8(bytes) ? utf8Slice(bytes, start, end) : null));
 }
+// UTF-8 straight to a string by V8's own decoder (Buffer's utf8 slice: the standard's replacement
+// of malformed sequences, checked by core/host-codecs.js before it is used), without the argument
+// handling of Node's TextDecoder around it; in fatal mode after simdutf's validation (isUtf8).
+setNativeUtf8Decoder((fatal) => {
+  if (!fatal) return (bytes) => utf8Slice(bytes, 0, byteLengthOf(bytes));
+  if (typeof isUtf8 !== 'function') return () => {
+    throw new TypeError('no isUtf8');
+  };
+  return (bytes) => {
+    if (!isUtf8(bytes)) throw new TypeError('malformed');
+    return utf8Slice(bytes, 0, byteLengthOf(bytes));
+  };
+});
+// Jobs the core does faster here, with Buffer making the strings, even where the host is right
+// (npm run bench -- --engines): UTF-16 from 1 KiB (the core's bulk copy: 1.3-1.9x Node's own
+// decoder, 1.5-3.9x Bun's; about even at 256 bytes), and the single-byte encodings (Node 22-26:
+// 1.4-2x Node's own decoders; Bun's are faster, 0.6x, the one loss).
+setCoreFrom(UTF16LE, 1024);
+setCoreFrom(SINGLE_BYTE, 0);
 // Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates
 // kept, so USVString conversion still happens in the encoder). npm run bench, "string writing":
 // TextEncoder.encode overtakes the charCodeAt loop at 128-147 code units, and is 1.5-3.9x faster

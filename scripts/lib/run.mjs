@@ -26,15 +26,25 @@ export function runMain(name, minutes, fn) {
     );
 }
 
-/** Runs a command with a time limit; resolves to { code, stdout, stderr } (code null if killed). */
-export function runCommand(cmd, args, { timeoutMs = 120000, cwd = root, env = process.env, echo = false, input } = {}) {
+/**
+ * Runs a command with a time limit; resolves to { code, stdout, stderr } (code null if killed).
+ * `onLine(line)` sees stdout's lines as they come.
+ */
+export function runCommand(cmd, args, { timeoutMs = 120000, cwd = root, env = process.env, echo = false, input, onLine } = {}) {
   return new Promise((resolvePromise) => {
     const child = spawn(cmd, args, { cwd, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    let pending = '';
     child.stdout.on('data', (d) => {
       stdout += d;
       if (echo) process.stdout.write(d);
+      if (onLine !== undefined) {
+        pending += d;
+        const lines = pending.split('\n');
+        pending = lines.pop();
+        for (const line of lines) onLine(line);
+      }
     });
     child.stderr.on('data', (d) => {
       stderr += d;

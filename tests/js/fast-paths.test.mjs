@@ -12,6 +12,10 @@ import vm from 'node:vm';
 import { entryFile, packageUrl } from '../../scripts/lib/package.mjs';
 import { importEntry, importInternals, importPkg, pkgDir } from './package.mjs';
 
+// These tests are about the wasm core's own paths: the host's codecs are switched off
+// (core/host-codecs.js) before the package is first evaluated in this process.
+globalThis.TEXT_ENCODING_WASM_HOST = 'off';
+
 const { TextDecoder, TextEncoder } = await importEntry('.');
 const web = await importEntry('.', 'web');
 const internals = await importInternals();

@@ -8,6 +8,10 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { importEntry, importInternals } from './package.mjs';
 
+// These tests are about the wasm core's own paths: the host's codecs are switched off
+// (core/host-codecs.js) before the package is first evaluated in this process.
+globalThis.TEXT_ENCODING_WASM_HOST = 'off';
+
 const { TextDecoder } = await importEntry('.');
 const internals = await importInternals();
 const { liveHandles } = internals;

@@ -1,0 +1,329 @@
+// The host's own TextDecoder and TextEncoder as fast paths, each trusted only for the jobs where a
+// behaviour check shows it exactly right. The core stays the reference: it keeps stream state and
+// pending bytes, every encoding the host lacks or gets wrong, the multi-byte (CJK) encodings (where
+// the core is as fast as any host or faster), and inputs on SharedArrayBuffers or resizable
+// buffers (the standard decodes a copy of those; the core makes one).
+//
+// - The host classes and methods are captured when this module is evaluated: a host patched
+//   later is never called (Node's globals are getters that load the classes; reading them costs
+//   about 0.05 ms).
+// - Each (encoding, mode) is checked once, on first use, by behaviour only (never by version or
+//   user agent), against the core's own output: a single-byte encoding on every byte alone and on
+//   all of them at once; UTF-8 and UTF-16 on a fixed probe set of malformed sequences,
+//   surrogates, truncation, the BOM and every host fault seen so far (UTF8_PROBES,
+//   UTF16LE_PROBES); the encoder on surrogates and every encodeInto cut point. Fatal mode is
+//   checked apart: there the host must throw exactly where the core does.
+// - Host decoders are created with ignoreBOM and never stream: the caller (idl/text-decoder.js)
+//   strips a BOM, cuts a streaming call's input at a sequence boundary and hands the rest to the
+//   core. A fatal error is always the core's: where the host throws, the core decodes the call.
+// - A host folder may keep jobs in the core where the core is faster there (setCoreFrom) and
+//   offer native decoders of its own (setNativeUtf8Decoder), checked the same way.
+// - `globalThis.TEXT_ENCODING_WASM_HOST = 'off'` set before the package is first evaluated, or the
+//   environment variable TEXT_ENCODING_WASM_HOST=off (Node, Bun; Deno when env access to it is
+//   granted), forces the core everywhere. Results are the same either way.
+
+import { bufferOf, byteLengthOf, byteOffsetOf, charCodeAt, setBytes, U8, uncurry } from './intrinsics.js';
+import { encodingName } from './labels.js';
+
+const g = globalThis;
+
+/** The switch: whether the host's codecs may be used at all (read once, now). */
+export const hostCodecsAllowed = !switchedOff();
+
+function switchedOff() {
+  try {
+    if (g.TEXT_ENCODING_WASM_HOST === 'off') return true;
+    const deno = g.Deno;
+    if (typeof deno === 'object' && deno !== null) {
+      // Never prompt: read the variable only where access to it is already granted.
+      const name = { name: 'env', variable: 'TEXT_ENCODING_WASM_HOST' };
+      return deno.permissions.querySync(name).state === 'granted' && deno.env.get('TEXT_ENCODING_WASM_HOST') === 'off';
+    }
+    const p = g.process;
+    return typeof p === 'object' && p !== null && typeof p.env === 'object' && p.env !== null && p.env.TEXT_ENCODING_WASM_HOST === 'off';
+  } catch {
+    return false;
+  }
+}
+
+/** A host class and the methods used, captured now; null where absent or unusable. */
+function capture(name, methods) {
+  if (!hostCodecsAllowed) return null;
+  try {
+    const C = g[name];
+    if (typeof C !== 'function' || C.prototype === null || typeof C.prototype !== 'object') return null;
+    const out = { C };
+    for (const m of methods) {
+      const d = Object.getOwnPropertyDescriptor(C.prototype, m);
+      if (d === undefined || typeof d.value !== 'function') return null;
+      out[m] = d.value;
+    }
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The captured method `method` as a function of its arguments, called on our own `instance`: the
+ * method is made an own property of that private instance and called as `instance.run(…)` (`run2`
+ * for a method of two arguments), which every engine calls directly (a bound `call` costs about
+ * 25 ns a call in JavaScriptCore).
+ */
+function bind(instance, method, arity = 1) {
+  if (arity === 1) {
+    Object.defineProperty(instance, 'run', { value: method });
+    return (a) => instance.run(a);
+  }
+  Object.defineProperty(instance, 'run2', { value: method });
+  return (a, b) => instance.run2(a, b);
+}
+
+const HostDecoder = capture('TextDecoder', ['decode']);
+const HostEncoder = capture('TextEncoder', ['encode', 'encodeInto']);
+const arrayBufferByteLength = uncurry(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get);
+const resizableDescriptor = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'resizable');
+const arrayBufferResizable = resizableDescriptor !== undefined ? uncurry(resizableDescriptor.get) : null;
+
+/**
+ * Whether the Uint8Array `bytes` views a fixed-length, non-shared ArrayBuffer: the only input a
+ * host decoder is given. (ArrayBuffer's getters throw for a SharedArrayBuffer; one getter call,
+ * since this runs on every call.)
+ */
+export function onPlainBuffer(bytes) {
+  const buffer = bufferOf(bytes);
+  try {
+    if (arrayBufferResizable !== null) return !arrayBufferResizable(buffer);
+    arrayBufferByteLength(buffer);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---- decoders -------------------------------------------------------------------------------------
+
+/** The jobs a host decoder can take, by the kind of encoding. */
+export const UTF8 = 1;
+export const UTF16LE = 2;
+export const UTF16BE = 3;
+export const SINGLE_BYTE = 4;
+
+const MULTI_BYTE = { gbk: 0, gb18030: 0, big5: 0, 'euc-jp': 0, 'iso-2022-jp': 0, shift_jis: 0, 'euc-kr': 0, replacement: 0 };
+
+/** The kind of the encoding named `name`, or 0 for the encodings the core always keeps. */
+export function kindOf(name) {
+  if (name === 'utf-8') return UTF8;
+  if (name === 'utf-16le') return UTF16LE;
+  if (name === 'utf-16be') return UTF16BE;
+  return MULTI_BYTE[name] === 0 ? 0 : SINGLE_BYTE;
+}
+
+/**
+ * The probes, each decoded alone (and embedded mid-buffer, to check the host reads the view, not
+ * its buffer) and compared with the core's output, in the same mode: UTF-8's maximal subparts of
+ * malformed sequences, overlongs, surrogates, code points above U+10FFFF, truncation at the end,
+ * the BOM kept under ignoreBOM, noncharacters and U+FFFD itself; UTF-16LE's lone, reversed and
+ * truncated surrogates and odd lengths (UTF-16BE gets the same with each pair of bytes swapped).
+ * Bytes in hexadecimal, probes separated by commas.
+ */
+export const UTF8_PROBES =
+  '417f00,c280dfbf,e0a080efbfbfefbfbd,f0908080f48fbfbf,efbbbf41,80,bf8041,c080,c1bf,e08080,e09fbf,eda080,' +
+  'edbfbf,f0808080,f08fbfbf,f4908080,f5808080,f888808080,feff41,e282,e28241,f09f98,f09f9841eda080,f09fe282ac,' +
+  'c2,c2c280,e180e18080,f18080f1808080';
+export const UTF16LE_PROBES = '4100ac20,3dd800de,fffe4100,feff,3dd8,3dd84100,00de4100,00de3dd8,3dd83dd800de,41,410042,3dd800,fffffdff';
+
+/** The probes of `list` as byte arrays; `swap` swaps each pair of bytes (UTF-16BE). */
+function probeBytes(list, swap) {
+  const out = [];
+  for (const hex of list.split(',')) {
+    const bytes = [];
+    for (let i = 0; i < hex.length; i += 2) bytes.push(parseInt(hex.slice(i, i + 2), 16));
+    out.push(swap ? bytes.map((_, i) => bytes[i ^ 1] ?? bytes[i]) : bytes);
+  }
+  return out;
+}
+
+/** The decoder host checks, cached per (ordinal, fatal): a decode function, or null. */
+const decoders = [];
+
+/**
+ * The host's decoder for the encoding at `ordinal` in replacement or `fatal` mode, as
+ * `decode(bytes) => string` (it throws where the host refuses or, in fatal mode, where the input
+ * is malformed: the caller then asks the core), or null where the host is not exactly right.
+ * `coreDecode(bytes, fatal)` is the core's decode with the BOM kept (null for a fatal error): the
+ * reference every probe is compared with.
+ */
+export function hostDecoder(ordinal, fatal, coreDecode) {
+  const key = ordinal * 2 + (fatal ? 1 : 0);
+  let d = decoders[key];
+  if (d === undefined) {
+    d = null;
+    try {
+      d = checkedDecoder(encodingName(ordinal), fatal, coreDecode);
+    } catch {
+      d = null; // a host that throws where the checks expect text: not trusted
+    }
+    decoders[key] = d;
+  }
+  return d;
+}
+
+/** Per kind, the input length from which the core decodes even where the host is right. */
+const coreFrom = [Infinity, Infinity, Infinity, Infinity, Infinity];
+
+/**
+ * Keeps inputs of `kind` (UTF16LE also means UTF16BE) of at least `bytes` bytes in the core (0:
+ * all of them), for a host folder where the core, with the string builders it installs, is faster
+ * than the host's decoders (see node/load.js). Called when the folder loads, before any decoder
+ * exists.
+ */
+export function setCoreFrom(kind, bytes) {
+  coreFrom[kind] = bytes;
+  if (kind === UTF16LE) coreFrom[UTF16BE] = bytes;
+}
+
+/** The input length from which decodes of `kind` are the core's even where the host is right. */
+export function coreFromOf(kind) {
+  return coreFrom[kind];
+}
+
+/**
+ * Installs a native UTF-8 decoder offered by the entry's host (Node: Buffer's utf8 slice, faster
+ * than its TextDecoder on short inputs): `make(fatal)` returns `decode(bytes) => string`, which
+ * must throw on malformed input in fatal mode. It is checked like the host's TextDecoder and, where
+ * right, preferred to it.
+ */
+export function setNativeUtf8Decoder(make) {
+  nativeUtf8 = make;
+}
+let nativeUtf8 = null;
+
+function checkedDecoder(name, fatal, coreDecode) {
+  const kind = kindOf(name);
+  if (kind === 0) return null;
+  let probes;
+  if (kind === SINGLE_BYTE) {
+    // Every byte alone (Node 22's windows-1252 decodes a lone 0xFF as nothing), and all at once.
+    probes = [];
+    const all = [];
+    for (let i = 0; i < 256; i++) {
+      probes.push([i]);
+      all.push(i);
+    }
+    probes.push(all);
+  } else {
+    probes = probeBytes(kind === UTF8 ? UTF8_PROBES : UTF16LE_PROBES, kind === UTF16BE);
+  }
+  const passes = (decode) => {
+    for (let i = 0; i < probes.length; i++) if (!probeDecodes(decode, probes[i], coreDecode(new U8(probes[i]), fatal))) return false;
+    return true;
+  };
+  if (kind === UTF8 && nativeUtf8 !== null) {
+    const decode = nativeUtf8(fatal);
+    if (passes(decode)) return decode;
+  }
+  if (HostDecoder === null) return null;
+  const decode = bind(new HostDecoder.C(name, { fatal, ignoreBOM: true }), HostDecoder.decode);
+  return passes(decode) ? decode : null;
+}
+
+/**
+ * Whether `decode` gives `want` for `bytes`, alone and as a view into a larger buffer; for `want`
+ * null (a fatal error), whether it throws a TypeError instead.
+ */
+function probeDecodes(decode, bytes, want) {
+  const alone = new U8(bytes);
+  const padded = new U8(bytes.length + 4);
+  padded[0] = 0x41;
+  padded[1] = 0x42;
+  padded[bytes.length + 2] = 0x43;
+  padded[bytes.length + 3] = 0x44;
+  setBytes(padded, alone, 2);
+  const views = [alone, new U8(bufferOf(padded), 2, bytes.length)];
+  for (let i = 0; i < 2; i++) {
+    let got;
+    try {
+      got = decode(views[i]);
+    } catch (error) {
+      if (want === null && error instanceof TypeError) continue;
+      return false;
+    }
+    if (got !== want) return false;
+  }
+  return true;
+}
+
+// ---- the encoder ----------------------------------------------------------------------------------
+
+let encoderChecked = false;
+let encoder = null;
+
+/**
+ * The host's UTF-8 encoder as { encode(string) => Uint8Array, encodeInto(string, dest) =>
+ * {read, written} } where it gives exactly what the core's `coreEncode(string)` and
+ * `coreEncodeInto(string, dest)` give on the probes; otherwise null.
+ */
+export function hostEncoder(coreEncode, coreEncodeInto) {
+  if (!encoderChecked) {
+    encoderChecked = true;
+    try {
+      encoder = checkedEncoder(coreEncode, coreEncodeInto);
+    } catch {
+      encoder = null;
+    }
+  }
+  return encoder;
+}
+
+/**
+ * The encoder probes: surrogate pairs, lone and reversed surrogates, the edges of each length, the
+ * BOM; each encoded whole, then by encodeInto into every room from 0 to its whole length (cuts
+ * inside a character and inside a pair).
+ */
+const ENCODE_PROBES = ['A\x00\x7f', '\x80\u07ff\u0800\uffff', '\ud800\udc00\udbff\udfff', '\ud800', '\udc00\ud800', 'a\ud83dA', '\ufeff', 'a\u20ac\u{1f600}\xe9b'];
+
+function checkedEncoder(coreEncode, coreEncodeInto) {
+  if (HostEncoder === null) return null;
+  const instance = new HostEncoder.C();
+  const encode = bind(instance, HostEncoder.encode);
+  const encodeInto = bind(instance, HostEncoder.encodeInto, 2);
+  for (let p = 0; p < ENCODE_PROBES.length; p++) {
+    const string = ENCODE_PROBES[p];
+    const out = encode(string);
+    const bytes = coreEncode(string);
+    const n = byteLengthOf(bytes);
+    if (Object.getPrototypeOf(out) !== U8.prototype || byteLengthOf(out) !== n || byteOffsetOf(out) !== 0) return null;
+    if (arrayBufferByteLength(bufferOf(out)) !== n) return null;
+    for (let i = 0; i < n; i++) if (out[i] !== bytes[i]) return null;
+    for (let room = 0; room <= n; room++) {
+      // Each destination is a view with a guard byte on either side.
+      const backing = new U8(room + 2);
+      const want = new U8(room + 2);
+      for (let i = 0; i < room + 2; i++) backing[i] = want[i] = 0xaa;
+      const r = encodeInto(string, new U8(bufferOf(backing), 1, room));
+      const w = coreEncodeInto(string, new U8(bufferOf(want), 1, room));
+      if (r.read !== w.read || r.written !== w.written) return null;
+      for (let i = 0; i < room + 2; i++) if (backing[i] !== want[i]) return null;
+    }
+  }
+  return { encode, encodeInto };
+}
+
+/**
+ * What the checks found so far (for tests and the README's table): `{ decoders: { 'name': mode },
+ * encoder, utf16CoreFrom }`, mode being 'both', 'replacement', 'fatal' or 'none' for each encoding
+ * checked, and utf16CoreFrom the UTF-16 input length from which the core decodes anyway.
+ */
+export function hostCodecsReport() {
+  const out = {};
+  for (let key = 0; key < decoders.length; key++) {
+    if (decoders[key] === undefined) continue;
+    const name = encodingName(key >> 1);
+    const mode = key & 1 ? 'fatal' : 'replacement';
+    const was = out[name];
+    if (decoders[key] === null) out[name] = was === undefined ? 'none' : was;
+    else out[name] = was === undefined || was === 'none' ? mode : 'both';
+  }
+  return { decoders: out, encoder: encoderChecked ? encoder !== null : undefined, utf16CoreFrom: coreFrom[UTF16LE] };
+}

@@ -1,0 +1,295 @@
+// The host's own codecs as fast paths (js/core/host-codecs.js): the probes say what the standard
+// says (checked against the core), results are the same with and without the host, a host that is
+// wrong is never trusted, a host patched after load is never called, and only plain whole inputs
+// reach it (never CJK, SharedArrayBuffer or resizable input, never a streaming call). Each
+// configuration loads its own copy of the package, so each has its own module graph.
+
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { entryFile, importPackageFile } from '../../scripts/lib/package.mjs';
+import { pkgDir } from './package.mjs';
+import { rng } from './random.mjs';
+
+// This file compares both ways itself: a switch set for the whole run (npm test runs the JS
+// suites once with TEXT_ENCODING_WASM_HOST=off) is cleared here, before any copy loads.
+delete process.env.TEXT_ENCODING_WASM_HOST;
+
+const RealTextDecoder = globalThis.TextDecoder;
+const RealTextEncoder = globalThis.TextEncoder;
+const copies = [];
+after(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A fresh copy of the package's entry for `host` ('node': with Buffer's UTF-8 decoder; 'web':
+ * the host's classes only) and its host-codecs module, evaluated with `globals` in place
+ * (restored afterwards).
+ */
+async function loadCopy(globals = {}, host = 'web') {
+  const dir = mkdtempSync(join(tmpdir(), 'tew-host-'));
+  copies.push(dir);
+  cpSync(pkgDir, dir, { recursive: true });
+  const saved = {};
+  for (const [k, v] of Object.entries(globals)) {
+    saved[k] = Object.getOwnPropertyDescriptor(globalThis, k);
+    Object.defineProperty(globalThis, k, { value: v, configurable: true, writable: true });
+  }
+  try {
+    const entry = await importPackageFile(dir, entryFile('.', host));
+    const streams = entry;
+    const hostCodecs = await importPackageFile(dir, 'core/host-codecs.js');
+    const internals = await importPackageFile(dir, 'core/instance.js');
+    const legacy = await importPackageFile(dir, entryFile('./standard', host));
+    return { ...entry, streams, hostCodecs, liveHandles: internals.liveHandles, standard: legacy };
+  } finally {
+    for (const [k, d] of Object.entries(saved)) {
+      if (d === undefined) delete globalThis[k];
+      else Object.defineProperty(globalThis, k, d);
+    }
+  }
+}
+
+/** A TextDecoder class over the real one that records every input it is given. */
+function recordingDecoder(calls, fault = (label, bytes, text) => text) {
+  return class TextDecoder {
+    constructor(label = 'utf-8', options = {}) {
+      this.inner = new RealTextDecoder(label, options);
+      this.label = this.inner.encoding;
+    }
+    get encoding() {
+      return this.inner.encoding;
+    }
+    decode(bytes, options) {
+      calls.push({ label: this.label, bytes, options });
+      return fault(this.label, bytes, this.inner.decode(bytes, options));
+    }
+  };
+}
+
+const core = await loadCopy({ TEXT_ENCODING_WASM_HOST: 'off' });
+const calls = [];
+const host = await loadCopy({ TextDecoder: recordingDecoder(calls) });
+const node = await loadCopy({}, 'node');
+
+const SINGLE_BYTE = ['ibm866', 'iso-8859-2', 'iso-8859-8-i', 'iso-8859-16', 'koi8-u', 'macintosh', 'windows-874', 'windows-1252', 'windows-1255', 'x-mac-cyrillic', 'x-user-defined'];
+
+test('the switch: with TEXT_ENCODING_WASM_HOST off nothing is checked or trusted', () => {
+  assert.equal(core.hostCodecs.hostCodecsAllowed, false);
+  new core.TextDecoder().decode(new Uint8Array([0xe2, 0x82, 0xac]));
+  new core.TextEncoder().encode('€');
+  assert.deepEqual(core.hostCodecs.hostCodecsReport(), { decoders: {}, encoder: false, utf16CoreFrom: Infinity });
+  assert.equal(host.hostCodecs.hostCodecsAllowed, true);
+});
+
+test('the probes cover the cases: UTF-8 and UTF-16 probes include well-formed and malformed input, and the core decodes them as the standard says', () => {
+  const { UTF8_PROBES, UTF16LE_PROBES } = core.hostCodecs;
+  const hex = (h) => new Uint8Array(h.match(/../g).map((b) => parseInt(b, 16)));
+  const decode = (label, fatal, bytes) => {
+    try {
+      return new core.TextDecoder(label, { fatal, ignoreBOM: true }).decode(bytes);
+    } catch {
+      return null;
+    }
+  };
+  for (const [label, list] of [['utf-8', UTF8_PROBES], ['utf-16le', UTF16LE_PROBES]]) {
+    const probes = list.split(',').map(hex);
+    const malformed = probes.filter((b) => decode(label, true, b) === null);
+    assert.ok(malformed.length >= 8 && probes.length - malformed.length >= 4, `${label}: both kinds`);
+  }
+  // A few by hand, as the standard's decoders define them.
+  assert.equal(decode('utf-8', false, hex('f09f9841eda080')), '\ufffdA\ufffd\ufffd\ufffd');
+  assert.equal(decode('utf-8', false, hex('efbbbf41')), '\ufeffA');
+  assert.equal(decode('utf-16le', false, hex('3dd83dd800de')), '\ufffd\u{1f600}');
+  assert.equal(decode('utf-16le', false, hex('3dd800')), '\ufffd');
+});
+
+/** Random bytes biased to the interesting ones of `label`. */
+function randomBytes(next, label, n) {
+  const out = new Uint8Array(n);
+  const pool =
+    label === 'utf-8'
+      ? [0x41, 0x80, 0xbf, 0xc2, 0xdf, 0xe0, 0xa0, 0xed, 0xef, 0xbb, 0xf0, 0x90, 0xf4, 0x8f, 0xf5, 0xff, 0xe2, 0x82, 0xac]
+      : label.startsWith('utf-16')
+        ? [0x00, 0x41, 0xd8, 0xdb, 0xdc, 0xdf, 0xfe, 0xff, 0x3d]
+        : null;
+  for (let i = 0; i < n; i++) out[i] = pool === null || next() < 0.2 ? Math.floor(next() * 256) : pool[Math.floor(next() * pool.length)];
+  return out;
+}
+
+/** Decodes `chunks` with `D` as one stream ({stream: true} then a flush); errors become 'TypeError'. */
+function decodeStream(D, label, options, chunks) {
+  const d = new D(label, options);
+  const out = [];
+  for (const c of chunks) {
+    try {
+      out.push(d.decode(c, { stream: true }));
+    } catch (e) {
+      out.push(e.constructor.name);
+    }
+  }
+  try {
+    out.push(d.decode());
+  } catch (e) {
+    out.push(e.constructor.name);
+  }
+  return out;
+}
+
+test('same results with and without the host: random chunked streams of UTF-8, UTF-16 and single-byte, every option', () => {
+  const next = rng(0x51ab);
+  for (const label of ['utf-8', 'utf-16le', 'utf-16be', ...SINGLE_BYTE]) {
+    for (let round = 0; round < 300; round++) {
+      const options = { fatal: next() < 0.3, ignoreBOM: next() < 0.3 };
+      const bytes = randomBytes(next, label, Math.floor(next() * 24));
+      if (next() < 0.3 && label === 'utf-8') bytes.set([0xef, 0xbb, 0xbf].slice(0, Math.min(3, bytes.length)));
+      if (next() < 0.3 && label === 'utf-16le' && bytes.length >= 2) bytes.set([0xff, 0xfe]);
+      const chunks = [];
+      for (let at = 0; at < bytes.length; ) {
+        const n = Math.floor(next() * 6);
+        chunks.push(bytes.slice(at, at + n));
+        at += n;
+      }
+      const want = decodeStream(core.TextDecoder, label, options, chunks);
+      const what = `${label} ${JSON.stringify(options)} ${chunks.map((c) => [...c].join(' ')).join(' | ')}`;
+      assert.deepEqual(decodeStream(host.TextDecoder, label, options, chunks), want, what);
+      assert.deepEqual(decodeStream(node.TextDecoder, label, options, chunks), want, `node entry: ${what}`);
+      // The same bytes in one call.
+      const one = (D) => {
+        try {
+          return new D(label, options).decode(bytes);
+        } catch (e) {
+          return e.constructor.name;
+        }
+      };
+      assert.equal(one(host.TextDecoder), one(core.TextDecoder));
+      assert.equal(one(node.TextDecoder), one(core.TextDecoder));
+    }
+  }
+  assert.ok(calls.length > 0, 'the host decoder was used');
+  const report = node.hostCodecs.hostCodecsReport().decoders;
+  assert.equal(report['utf-8'], 'both', "the node entry's Buffer decoder passed the checks");
+});
+
+test('a stream split inside a UTF-8 sequence goes on in the host after the core completes it', () => {
+  calls.length = 0;
+  const d = new host.TextDecoder();
+  const base = host.liveHandles();
+  assert.equal(d.decode(new Uint8Array([0xef, 0xbb, 0xbf, 0x41, 0xe2, 0x82]), { stream: true }), 'A');
+  assert.equal(host.liveHandles(), base + 1, 'the core holds the pending bytes');
+  assert.equal(d.decode(new Uint8Array([0xac, 0x42, 0x43, 0xf0, 0x9f]), { stream: true }), '€BC');
+  assert.equal(d.decode(new Uint8Array([0x98, 0x80, 0x44, 0x45])), '😀DE');
+  assert.equal(host.liveHandles(), base, 'the flush freed it');
+  const given = calls.map((c) => new TextDecoder().decode(c.bytes));
+  assert.deepEqual(given, ['A', 'BC', 'DE'], 'the host gets the whole sequences, BOM stripped');
+  assert.ok(calls.every((c) => c.options === undefined), 'never a streaming call');
+});
+
+test('what never reaches the host: CJK, SharedArrayBuffer and resizable input', () => {
+  calls.length = 0;
+  assert.equal(new host.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])), 'あ');
+  assert.equal(new host.TextDecoder('euc-kr').decode(new Uint8Array([0xb0, 0xa1])), '가');
+  const shared = new Uint8Array(new SharedArrayBuffer(3));
+  shared.set([0xe2, 0x82, 0xac]);
+  assert.equal(new host.TextDecoder().decode(shared), '€');
+  const resizable = new Uint8Array(new ArrayBuffer(3, { maxByteLength: 8 }));
+  resizable.set([0xe2, 0x82, 0xac]);
+  assert.equal(new host.TextDecoder().decode(resizable), '€');
+  assert.deepEqual(calls, []);
+  new host.TextDecoder().decode(new Uint8Array([0xe2, 0x82, 0xac]));
+  assert.equal(calls.length, 1);
+});
+
+test('a host that is wrong is not trusted: collapsed UTF-8 replacements, windows-1252 as Latin-1, a lone last byte lost', async () => {
+  const faulty = [];
+  const fault = (label, bytes, text) => {
+    if (label === 'utf-8') return text.replace(/\ufffd+/g, '\ufffd');
+    if (label === 'windows-1252') return String.fromCharCode(...bytes);
+    if (label === 'koi8-r' && bytes.length === 1 && bytes[0] === 0xff) return ''; // as Node 22's windows-1252
+    return text;
+  };
+  const bad = await loadCopy({ TextDecoder: recordingDecoder(faulty, fault) });
+  const inputs = [new Uint8Array([0x41, 0xed, 0xa0, 0x80, 0x42]), new Uint8Array([0x80, 0x9f, 0x41]), new Uint8Array([0xff])];
+  for (const label of ['utf-8', 'windows-1252', 'windows-1251', 'koi8-r']) {
+    for (const fatal of [false, true]) {
+      for (const input of inputs) {
+        const run = (D) => {
+          try {
+            return new D(label, { fatal }).decode(input);
+          } catch (e) {
+            return e.constructor.name;
+          }
+        };
+        assert.equal(run(bad.TextDecoder), run(core.TextDecoder), `${label} fatal=${fatal}`);
+      }
+    }
+  }
+  const report = bad.hostCodecs.hostCodecsReport().decoders;
+  assert.equal(report['utf-8'], 'fatal', 'fatal mode never shows the collapsed replacements');
+  assert.equal(report['windows-1252'], 'none');
+  assert.equal(report['koi8-r'], 'none');
+  assert.equal(report['windows-1251'], 'both');
+  faulty.length = 0;
+  new bad.TextDecoder().decode(new Uint8Array([0x41]));
+  new bad.TextDecoder('windows-1252').decode(new Uint8Array([0x41]));
+  assert.deepEqual(faulty, [], 'after the checks, the faulty decoders get no input');
+});
+
+test('a host patched after the package loaded is never called', async () => {
+  const decode = RealTextDecoder.prototype.decode;
+  const encode = RealTextEncoder.prototype.encode;
+  const copy = await loadCopy(); // with the host's own classes, as they are now
+  try {
+    RealTextDecoder.prototype.decode = () => 'patched';
+    RealTextEncoder.prototype.encode = () => new Uint8Array([1]);
+    assert.equal(new copy.TextDecoder('utf-16le').decode(new Uint8Array([0x41, 0x00])), 'A');
+    assert.deepEqual([...new copy.TextEncoder().encode('A')], [0x41]);
+    assert.deepEqual([...new core.TextEncoder().encode('A')], [0x41]);
+  } finally {
+    RealTextDecoder.prototype.decode = decode;
+    RealTextEncoder.prototype.encode = encode;
+  }
+});
+
+test('the encoder: the host is checked and gives what the core gives, encodeInto included', () => {
+  const next = rng(0xe4c0);
+  const units = [0x41, 0x7f, 0x80, 0x7ff, 0x800, 0xffff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0x20ac, 0xfeff];
+  for (let round = 0; round < 500; round++) {
+    let s = '';
+    for (let n = Math.floor(next() * 12); n > 0; n--) s += String.fromCharCode(units[Math.floor(next() * units.length)]);
+    assert.deepEqual(new host.TextEncoder().encode(s), new core.TextEncoder().encode(s));
+    const room = Math.floor(next() * 20);
+    const a = new Uint8Array(room);
+    const b = new Uint8Array(room);
+    assert.deepEqual(new host.TextEncoder().encodeInto(s, a), new core.TextEncoder().encodeInto(s, b), JSON.stringify(s));
+    assert.deepEqual(a, b);
+  }
+  assert.equal(host.hostCodecs.hostCodecsReport().encoder, true);
+});
+
+test('TextDecoderStream and the standard hooks give the same through the host', async () => {
+  const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x41, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xff, 0x42]);
+  const read = async (m) => {
+    const chunks = [bytes.slice(0, 2), bytes.slice(2, 5), bytes.slice(5, 9), bytes.slice(9)];
+    const stream = new ReadableStream({
+      start(c) {
+        for (const chunk of chunks) c.enqueue(chunk);
+        c.close();
+      },
+    }).pipeThrough(new m.TextDecoderStream());
+    let out = '';
+    for await (const s of stream) out += s;
+    return out;
+  };
+  assert.equal(await read(host), await read(core));
+  for (const input of [bytes, bytes.slice(3)]) {
+    assert.deepEqual(host.standard.decode(input, 'windows-1252'), core.standard.decode(input, 'windows-1252'));
+    assert.equal(host.standard.utf8Decode(input), core.standard.utf8Decode(input));
+    assert.equal(host.standard.utf8DecodeWithoutBOM(input), core.standard.utf8DecodeWithoutBOM(input));
+    assert.throws(() => host.standard.utf8DecodeWithoutBOMOrFail(input), TypeError);
+  }
+  assert.equal(host.standard.utf8DecodeWithoutBOMOrFail(bytes.slice(0, 11)), '\ufeffA€😀');
+});
