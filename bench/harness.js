@@ -1,6 +1,6 @@
-// The measuring core shared by Node (bench/run.mjs) and the Chromium page (bench/page.js):
-// calibrated batches, interleaved rounds, medians, and output comparison. No host APIs beyond
-// `performance.now()`.
+// The measuring core shared by Node (bench/run.mjs), the engine driver (bench/engine-driver.mjs) and
+// the browser page (bench/page.js): calibrated batches, interleaved rounds, medians, and output
+// comparison. No host APIs beyond `performance.now()`.
 
 const now = () => performance.now();
 

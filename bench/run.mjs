@@ -1,32 +1,42 @@
-// `npm run bench [-- --quick] [-- --node-only]`: the benchmark, in one run with interleaved
-// rounds (see bench/README.md). Reads the built package from $TEW_PKG or pkg/, the corpus from
-// ../shared/corpus/wikipedia; caches legacy-encoded inputs and peer bundles in bench/.cache/ and
-// writes the tables to stdout and bench/.cache/results.md.
+// `npm run bench [-- --quick] [-- --node-only] [-- --engines]`: the benchmark, in one run with
+// interleaved rounds (see bench/README.md). Reads the built package from $TEW_PKG or pkg/, the
+// corpus from ../shared/corpus/wikipedia; caches legacy-encoded inputs, package copies and peer
+// bundles in bench/.cache/ and writes the tables to stdout and bench/.cache/results.md
+// (--engines: bench/.cache/engines.md).
 //
-//   --quick      fewer, shorter rounds (a smoke run)
-//   --node-only  skip headless Chromium
+//   --quick           fewer, shorter rounds (a smoke run)
+//   --node-only       skip headless Chromium
+//   --engines[=A,B]   the engine comparison instead (bench/engines.mjs): the throughput sections in
+//                     every engine (or the ones named: node20 node22 node24 node26 bun deno chromium
+//                     firefox no-wasm), one summary table each, and one of all of them
+//   --node PATH       the Node that runs the bench (also $TEW_BENCH_NODE); by default Node 24
+//                     (scripts/lib/engines.mjs, installed if missing): a run started by any other
+//                     Node re-executes itself with it
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join, posix, resolve } from 'node:path';
+import { delimiter, dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { BROWSERS, withBrowser } from '../scripts/lib/browser.mjs';
+import { enginePath, installEngines, isInstalled } from '../scripts/lib/engines.mjs';
 import { entryFile, GENERATED, importInternals, importPackageFile, packageDir, packageUrl, root } from '../scripts/lib/package.mjs';
-import { mounts, startServer } from '../scripts/lib/server.mjs';
+import { startServer } from '../scripts/lib/server.mjs';
 import { measure as measureEntries } from '../scripts/sizes.mjs';
+import { benchMounts, browserPeers, bundle as esbuildBundle, openBenchPage, PEER_ENTRIES } from './browser-bench.mjs';
 import { median, sinkValue } from './harness.js';
-import { WASM_ONLY, contenders, legacyEncoders, prepare, runSection } from './suite.js';
+import { loadInputs } from './inputs.mjs';
+import { CORE, NOTES, ratio, ratioFmt, sectionTable, sizeFmt, summaryColumns, summaryTable, table, THROUGHPUT, throughputTable } from './report.mjs';
+import { contenders, HOST_SWITCH, importForcedCore, legacyDecoders, legacyEncoders, prepare, runSection } from './suite.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const cacheDir = join(benchDir, '.cache');
 const corpusDir = resolve(root, '../shared/corpus/wikipedia');
-const pkgDir = packageDir([]);
 const chromiumPath = BROWSERS.chromium;
 /** The entry files each part loads (scripts/lib/package.mjs). */
 const FILES = {
@@ -39,11 +49,84 @@ const FILES = {
   webLegacy: entryFile('./legacy', 'web'),
 };
 const require = createRequire(import.meta.url);
+const log = (...a) => console.error('bench:', ...a);
 
-const args = new Set(process.argv.slice(2));
-for (const a of args) if (a !== '--quick' && a !== '--node-only') throw new Error(`bench: unknown option ${a} (use --quick, --node-only)`);
+// ---------------------------------------------------------------------------------------------
+// Options, and the Node that runs the bench
+
+const argv = process.argv.slice(2);
+const args = new Set();
+let nodeOption = null;
+let engineNames = null;
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i];
+  if (a === '--node') {
+    nodeOption = argv[++i];
+    if (!nodeOption) throw new Error('bench: --node takes the path of a node binary');
+  } else if (a === '--engines' || a.startsWith('--engines=')) {
+    args.add('--engines');
+    if (a.includes('=')) engineNames = a.slice(a.indexOf('=') + 1).split(',').filter(Boolean);
+  } else if (a === '--quick' || a === '--node-only') {
+    args.add(a);
+  } else {
+    throw new Error(`bench: unknown option ${a} (use --quick, --node-only, --engines[=NAMES], --node PATH)`);
+  }
+}
 const quick = args.has('--quick');
 const nodeOnly = args.has('--node-only');
+const enginesMode = args.has('--engines');
+
+/** `name` on $PATH (the first executable match), or null. */
+function onPath(name) {
+  for (const dir of (process.env.PATH || '').split(delimiter)) {
+    if (dir && existsSync(join(dir, name))) return join(dir, name);
+  }
+  return null;
+}
+
+/**
+ * Which Node runs the bench: `--node PATH` or $TEW_BENCH_NODE, else the pinned Node 24. A run
+ * started by another Node re-executes this script with that one (same arguments; the child is
+ * told in $TEW_BENCH_STARTED_BY which Node started it, and does not re-execute again).
+ */
+const startedBy = process.env.TEW_BENCH_STARTED_BY || null;
+if (startedBy === null) {
+  const chosen = nodeOption || process.env.TEW_BENCH_NODE || null;
+  let target = chosen ? resolve(chosen) : enginePath('node24');
+  if (!chosen && !isInstalled('node24')) {
+    log('installing Node 24 (scripts/lib/engines.mjs) to run the bench');
+    installEngines(['node24']);
+    target = enginePath('node24');
+  }
+  if (!existsSync(target)) throw new Error(`bench: no node binary at ${target}`);
+  if (realpathSync(target) !== realpathSync(process.execPath)) {
+    log(`re-executing with ${target} (started by Node ${process.version})`);
+    const child = spawn(target, [fileURLToPath(import.meta.url), ...argv], {
+      stdio: 'inherit',
+      env: { ...process.env, TEW_BENCH_STARTED_BY: `${process.version} ${process.execPath}` },
+    });
+    // A signal to this process reaches the child too (not only a terminal's, which the group gets).
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+    const code = await new Promise((done) => {
+      child.on('error', (e) => {
+        log(`could not start ${target}: ${e.message}`);
+        done(1);
+      });
+      child.on('exit', (status, signal) => done(status ?? (signal ? 1 : 0)));
+    });
+    process.exit(code);
+  }
+}
+/** How this Node came to run the bench, for the header. */
+const nodeHow = startedBy
+  ? `re-executed by Node ${startedBy.split(' ')[0]}${nodeOption || process.env.TEW_BENCH_NODE ? ' (--node / TEW_BENCH_NODE)' : ' (the default: the pinned Node 24)'}`
+  : nodeOption || process.env.TEW_BENCH_NODE
+    ? 'started directly (--node / TEW_BENCH_NODE names this Node)'
+    : 'started directly with the pinned Node 24';
+/** The system Node: the one that started the run (before any re-execution), else `node` on $PATH. */
+const systemNode = startedBy ? startedBy.slice(startedBy.indexOf(' ') + 1) : onPath('node') || process.execPath;
+
+const pkgDir = packageDir([]);
 /** Rounds, and the target length of one timed batch (many short batches: the median then shrugs off
  * a batch that other processes or a major GC interrupted). */
 const OPTS = quick ? { rounds: 3, targetMs: 4 } : { rounds: 11, targetMs: 10 };
@@ -61,34 +144,99 @@ const gc = (() => {
   }
 })();
 
-const LANGS = ['ar', 'cs', 'de', 'el', 'en', 'fr', 'he', 'ja', 'ko', 'pt', 'ru', 'th', 'tr', 'vi', 'zh_cn', 'zh_tw'];
-const KINDS = ['txt', 'html'];
-/** The legacy versions: language → encodings (made with our encoder, html mode). */
-const LEGACY = {
-  ru: ['windows-1251', 'koi8-r'],
-  de: ['windows-1252'],
-  fr: ['windows-1252'],
-  pt: ['windows-1252'],
-  en: ['windows-1252'],
-  el: ['windows-1253'],
-  he: ['windows-1255'],
-  ar: ['windows-1256'],
-  th: ['windows-874'],
-  ja: ['shift_jis', 'euc-jp', 'iso-2022-jp'],
-  zh_cn: ['gbk', 'gb18030'],
-  zh_tw: ['big5'],
-  ko: ['euc-kr'],
-};
-
-const log = (...a) => console.error('bench:', ...a);
 const started = Date.now();
+/** The switch in the environment would force the core in "ours" too: it is noted in the header. */
+const switchInEnv = process.env[HOST_SWITCH];
 
 // ---------------------------------------------------------------------------------------------
-// The package and the peers
+// The package and its copies
 
 const ours = await importPackageFile(pkgDir, FILES.node);
 /** The core modules behind the Node entry, for the sections that measure its methods. */
 const internals = await importInternals(pkgDir);
+const wasmBytes = readFileSync(join(pkgDir, GENERATED.wasm));
+const wasmHash = createHash('sha256').update(wasmBytes).digest('hex');
+mkdirSync(cacheDir, { recursive: true });
+
+/** A fresh copy of the package in bench/.cache/`name`/: its own module graph when imported. */
+function packageCopy(name) {
+  const dir = join(cacheDir, name);
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(pkgDir, dir, { recursive: true });
+  return dir;
+}
+/**
+ * Whether the package reads the host switch (its core modules name it): where it does not, the
+ * forced core is the same code as ours.
+ */
+const hasHostSwitch = (() => {
+  try {
+    const dir = join(pkgDir, 'core');
+    return readdirSync(dir).some((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes(HOST_SWITCH));
+  } catch {
+    return false;
+  }
+})();
+const coreDir = packageCopy('core-build');
+
+// ---------------------------------------------------------------------------------------------
+// Inputs: the UTF-8 corpus and its legacy-encoded versions (cached, keyed on our wasm)
+
+const { files, legacyInfo, fresh } = loadInputs({ ours, internals, cacheDir, corpusDir, wasmHash });
+log(fresh ? 'legacy inputs encoded into bench/.cache/' : 'legacy inputs read from bench/.cache/');
+
+const out = [];
+function emit(text) {
+  out.push(text);
+  console.log(text + '\n');
+}
+/** Into the results file only (the --engines detail tables). */
+function record(text) {
+  out.push(text);
+}
+const legacyTable = () =>
+  `### Legacy inputs (made by our encoder in html mode, cached in bench/.cache/)\n\n` +
+  table(
+    ['input', 'UTF-8 size', 'legacy size', '&#N; references'],
+    legacyInfo.map((l) => [l.row, sizeFmt(l.source), sizeFmt(l.bytes), String(l.refs)]),
+  );
+const versionOf = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+const coreLine = `- ${CORE}: a second copy of the package (bench/.cache/core-build/; in the browsers the package again under /pkg-core/) whose modules are evaluated with \`globalThis.${HOST_SWITCH} = 'off'\` (deleted once the import is done), so it keeps to its wasm core (the string building and writing sections time it too); ${hasHostSwitch ? 'the package reads the switch' : `**this package does not read the switch yet** (no \`${HOST_SWITCH}\` in its core/), so the column is the same code as ours`}${switchInEnv !== undefined ? `; **${HOST_SWITCH}=${switchInEnv} is set in the environment**, which reaches ours too` : ''}`;
+
+if (enginesMode) {
+  const { runEngines } = await import('./engines.mjs');
+  await runEngines({
+    quick,
+    only: engineNames,
+    pkgDir,
+    coreDir,
+    benchDir,
+    cacheDir,
+    corpusDir,
+    files,
+    systemNode,
+    emit,
+    record,
+    log,
+    header: [
+      `# text-encoding-wasm benchmark: engines${quick ? ' (--quick)' : ''}`,
+      '',
+      `- command: \`${['node', 'bench/run.mjs', ...argv].join(' ')}\`${process.env.TEW_PKG ? ` with TEW_PKG=${process.env.TEW_PKG}` : ''}`,
+      `- orchestrated by Node ${process.version} (${process.execPath}), ${nodeHow}`,
+      `- package: ${pkgDir} (${GENERATED.wasm} ${wasmBytes.length} B, sha256 ${wasmHash.slice(0, 12)}…)`,
+      `- machine: ${cpus()[0]?.model ?? 'cpu?'} × ${cpus().length}; date: ${new Date().toISOString()}; load average at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+      `- peers: @exodus/bytes ${versionOf('@exodus/bytes')}, iconv-lite ${versionOf('iconv-lite')} (Node and Bun), encoding-japanese ${versionOf('encoding-japanese')}`,
+      coreLine,
+    ],
+  });
+  writeFileSync(join(cacheDir, 'engines.md'), out.join('\n\n') + '\n');
+  log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s; tables in bench/.cache/engines.md`);
+  process.exit(0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The peers (the default run)
+
 const exodus = await import('@exodus/bytes/encoding.js');
 // @exodus/bytes' legacy encoders (fatal mode only): its lower-level multi-byte and single-byte APIs.
 const exodusLegacy = { ...(await import('@exodus/bytes/multi-byte.js')), ...(await import('@exodus/bytes/single-byte.js')) };
@@ -98,195 +246,39 @@ const oursLegacy = existsSync(join(pkgDir, FILES.nodeLegacy)) ? await importPack
 // it never hands back the native classes); its index requires the encoding-indexes.
 const textEncoding = require('text-encoding');
 if (textEncoding.TextDecoder === globalThis.TextDecoder) throw new Error('bench: text-encoding returned the native TextDecoder');
+const iconv = require('iconv-lite');
+const encodingJapanese = require('encoding-japanese');
+// The forced core: the copy's modules evaluated with the switch on (suite.js importForcedCore); its
+// core modules too (the same instances as its entry's), for the string building and writing
+// sections: with the host codecs on, ours hands whole decodes to the host and every builder would
+// time the same.
+const { oursCore, coreInternals } = await importForcedCore(async () => ({ oursCore: await importPackageFile(coreDir, FILES.node), coreInternals: await importInternals(coreDir) }));
 // Our JavaScript build (`text-encoding-wasm/js`: wasm2js of the same wasm) as one more column: its
 // own module graph (a copy of the package in bench/.cache/js-build/), so that its core modules are
 // not the wasm entry's. In Node the /js entry builds strings with the host's TextDecoder (the Node
 // entries' Buffer builders are not in its graph).
 const JS_BUILD = 'ours, JS build';
-let oursJs = null;
-if (existsSync(join(pkgDir, FILES.js))) {
-  const jsDir = join(cacheDir, 'js-build');
-  rmSync(jsDir, { recursive: true, force: true });
-  cpSync(pkgDir, jsDir, { recursive: true });
-  oursJs = await importPackageFile(jsDir, FILES.js);
-}
-const PEERS = { [JS_BUILD]: oursJs, '@exodus/bytes': exodus, 'text-encoding': textEncoding };
-const list = contenders(ours, globalThis, PEERS);
-const legacyList = legacyEncoders(oursLegacy, { textEncoding, exodus: exodusLegacy });
-const wasmBytes = readFileSync(join(pkgDir, GENERATED.wasm));
-const wasmHash = createHash('sha256').update(wasmBytes).digest('hex');
-
-// ---------------------------------------------------------------------------------------------
-// Inputs: the UTF-8 corpus and its legacy-encoded versions (cached, keyed on our wasm)
-
-mkdirSync(cacheDir, { recursive: true });
-
-/** Our legacy encoder (wasm exports, html mode): `text` in the encoding of `label`. */
-function encodeLegacy(text, label) {
-  const w = internals.core();
-  const ordinal = internals.lookupLabel(label);
-  if (ordinal < 0) throw new Error(`bench: unknown label ${label}`);
-  const handle = w.encoder_new(ordinal);
-  if (handle === 0) throw new Error(`bench: encoder_new(${label}) failed`);
-  try {
-    const n = internals.putString(text);
-    const written = w.encoder_encode(handle, n, true, true);
-    if (written < 0) throw new Error(`bench: encoder_encode(${label}) returned ${written}`);
-    return internals.takeBytes(written);
-  } finally {
-    w.encoder_free(handle);
-  }
-}
-
-const files = [];
-const legacyInfo = [];
-{
-  const manifestPath = join(cacheDir, 'legacy.json');
-  let manifest = null;
-  try {
-    manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  } catch {
-    manifest = null;
-  }
-  const fresh = manifest === null || manifest.wasm !== wasmHash;
-  const next = { wasm: wasmHash, files: {} };
-  for (const lang of LANGS) {
-    for (const kind of KINDS) {
-      const bytes = new Uint8Array(readFileSync(join(corpusDir, `${lang}.${kind}`)));
-      files.push({ row: `${lang}.${kind}`, lang, kind, label: 'utf-8', bytes, url: `/corpus/${lang}.${kind}` });
-    }
-  }
-  for (const [lang, encodings] of Object.entries(LEGACY)) {
-    for (const kind of KINDS) {
-      const source = files.find((f) => f.row === `${lang}.${kind}`);
-      const text = new ours.TextDecoder().decode(source.bytes);
-      for (const label of encodings) {
-        const name = `${lang}.${kind}.${label}.bin`;
-        const path = join(cacheDir, name);
-        let bytes;
-        if (!fresh && existsSync(path) && manifest.files[name]) {
-          bytes = new Uint8Array(readFileSync(path));
-        } else {
-          bytes = encodeLegacy(text, label);
-          writeFileSync(path, bytes);
-        }
-        // Unmappable characters became &#N; references: count the new ones.
-        const decoded = new ours.TextDecoder(label).decode(bytes);
-        const refs = (decoded.match(/&#\d+;/g) || []).length - (text.match(/&#\d+;/g) || []).length;
-        next.files[name] = { bytes: bytes.length, refs };
-        legacyInfo.push({ row: `${lang}.${kind} ${label}`, source: source.bytes.length, bytes: bytes.length, refs });
-        files.push({ row: `${lang}.${kind} ${label}`, lang, kind, label, bytes, url: `/cache/${name}` });
-      }
-    }
-  }
-  writeFileSync(manifestPath, JSON.stringify(next, null, 1));
-  log(fresh ? 'legacy inputs encoded into bench/.cache/' : 'legacy inputs read from bench/.cache/');
-}
+const oursJs = existsSync(join(pkgDir, FILES.js)) ? await importPackageFile(packageCopy('js-build'), FILES.js) : null;
+const PEERS = { [CORE]: oursCore, [JS_BUILD]: oursJs, '@exodus/bytes': exodus, 'text-encoding': textEncoding };
+const list = contenders(ours, globalThis, PEERS, legacyDecoders({ iconv, encodingJapanese }));
+const legacyList = legacyEncoders(oursLegacy, { exodus: exodusLegacy, iconv, encodingJapanese, textEncoding });
 const prepared = prepare(files, ours);
 
-// ---------------------------------------------------------------------------------------------
-// Formatting
-
-/** 3 significant digits, no exponent. */
-function num(x) {
-  if (!Number.isFinite(x)) return '—';
-  if (x >= 100) return String(Math.round(x));
-  if (x >= 10) return x.toFixed(1);
-  if (x >= 1) return x.toFixed(2);
-  return x.toPrecision(2);
-}
-const rateFmt = { 'MB/s': num, 'calls/s': (x) => (x >= 1e6 ? `${num(x / 1e6)} M` : `${num(x / 1e3)} k`) };
-const sizeFmt = (s) => (typeof s === 'string' ? s : s >= 1024 ? `${(s / 1024).toFixed(1)} KiB` : `${s} B`);
-const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : NaN);
-const ratioFmt = (r) => (Number.isFinite(r) ? `${r >= 10 ? r.toFixed(1) : r.toFixed(2)}×` : '—');
-const geomean = (xs) => {
-  const v = xs.filter((x) => Number.isFinite(x) && x > 0);
-  return v.length === 0 ? NaN : Math.exp(v.reduce((s, x) => s + Math.log(x), 0) / v.length);
-};
-const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map((h, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
-
-const out = [];
-function emit(text) {
-  out.push(text);
-  console.log(text + '\n');
-}
-
-/**
- * A section's table. `pairs` lists [a, b] ratio columns (a's value ÷ b's); `best` adds a column
- * naming the fastest; a last row gives geometric means over the rows where both sides ran.
- */
-function report(section, { pairs, best = false, note = '', crossovers = [] }) {
-  const fmt = rateFmt[section.unit];
-  const cell = (row, c) => (c in row.values ? fmt(row.values[c]) : row.marks[c] || '—');
-  const head = ['input', 'size', ...section.columns.map((c) => `${c} ${section.unit}`), ...pairs.map(([a, b]) => `${a}/${b}`)];
-  if (best) head.push('fastest');
-  const rows = section.rows.map((row) => {
-    const size = row.units === undefined ? sizeFmt(row.size) : `${sizeFmt(row.size)} / ${row.units} u`;
-    const r = [row.row, size, ...section.columns.map((c) => cell(row, c)), ...pairs.map(([a, b]) => ratioFmt(ratio(row.values[a], row.values[b])))];
-    if (best) {
-      const top = section.columns.filter((c) => c in row.values && c !== WASM_ONLY).sort((x, y) => row.values[y] - row.values[x])[0];
-      r.push(top ?? '—');
-    }
-    return r;
-  });
-  const means = pairs.map(([a, b]) => geomean(section.rows.map((row) => ratio(row.values[a], row.values[b]))));
-  const g = ['**geometric mean**', '', ...section.columns.map((c) => fmt(geomean(section.rows.map((row) => row.values[c])))), ...means.map(ratioFmt)];
-  if (best) g.push('');
-  rows.push(g);
-  let text = `### ${section.title} (${section.unit}, median of ${section.rounds ?? OPTS.rounds} interleaved rounds)\n\n${note ? note + '\n\n' : ''}${table(head, rows)}`;
-  const notes = [...section.notes, ...crossovers.map(([a, b]) => crossover(section, a, b))];
-  if (notes.length) text += '\n\n' + notes.map((n) => `- ${n}`).join('\n');
+/** Prints a section's table; returns its geometric means. */
+function report(section, options) {
+  const { text, means } = sectionTable(section, options);
   emit(text);
-  return Object.fromEntries(pairs.map(([a, b], i) => [`${a}/${b}`, means[i]]));
+  return means;
 }
-
-/**
- * Where `a` overtakes `b` on the slices of each article: the fewest output units from which `a` is at
- * least as fast as `b` on that slice and every longer one.
- */
-function crossover(section, a, b) {
-  const parts = [];
-  for (const name of [...new Set(section.rows.filter((r) => r.row.endsWith(' slice')).map((r) => r.row))]) {
-    const rows = section.rows.filter((r) => r.row === name && a in r.values && b in r.values).sort((x, y) => x.units - y.units);
-    let from = null;
-    for (let i = rows.length - 1; i >= 0 && rows[i].values[a] >= rows[i].values[b]; i--) from = rows[i].units;
-    parts.push(`${name.replace(' slice', '')} ${from === null ? 'never (not even at the longest slice)' : from === rows[0]?.units ? `from the shortest slice (${from} units) on` : `from ${from} units on`}`);
-  }
-  return `crossover, ${a} ≥ ${b} on every longer slice: ${parts.join('; ')}`;
-}
-
-const peerPairs = (names) => names.filter((n) => n !== 'ours').map((n) => ['ours', n]);
-
-const NOTES = {
-  decode: 'MB/s of input bytes (MB = 10⁶ B). Ratios: ours ÷ other, so > 1× means ours is faster.',
-  encodeLegacy:
-    "MB/s of legacy output bytes (= the legacy input's size). The input string is our decoder's output on the legacy input, so every character is encodable (the unmappable ones are `&#N;` already) and every encoder must give back the input file. ours = `encode(string, label, {mode: 'html'})` of `text-encoding-wasm/legacy`; @exodus/bytes = `createMultibyteEncoder(label)` / `createSinglebyteEncoder(label)` (fatal mode, the only one it has), made once per input; text-encoding = `new TextEncoder(label, {NONSTANDARD_allowLegacyEncoding: true})`, made once per input. The host has no legacy encoder (its TextEncoder is UTF-8 only). Ratios: ours ÷ other.",
-  encode: 'MB/s of UTF-8 output bytes (= the article’s size; the input is the decoded article string). Ratios: ours ÷ other.',
-  encodeIntoLoop: 'MB/s of UTF-8 output: the loop `encodeInto(string.slice(pos), buffer)` with a 64 KiB buffer until the string is consumed (size = the string in code units). Ratios: ours ÷ other.',
-  small: 'Calls per second (decoder/encoder constructed once, reused). Sizes: actual slice in UTF-8 bytes (decode) or UTF-16 code units (encode). Ratios: ours ÷ other.',
-  builder:
-    'Our TextDecoder (UTF-8) with each `setStringBuilder` kind: fromCharCode = String.fromCharCode.apply over ≤8192-unit chunks; native = the entry’s native builder (Node: Buffer utf16le; web: the host UTF-16LE TextDecoder) over the wasm output bytes; auto = the package default (native from 32 units in Node, 192 on the web). Slices are cut from en.txt/ru.txt at whole code points (size = UTF-8 bytes).',
-  writer:
-    'Our TextEncoder with each `setStringWriter` kind (how the string’s code units get into wasm memory): charCodeAt = a charCodeAt loop into a Uint16Array view; native = Buffer’s utf16le write (Node entries only); auto = the package default (native from 128 units in Node). MB/s of UTF-8 output; the same slices as above.',
-  methods:
-    'The builders without the TextDecoder class around them: each call is putBytes + wasm decode_once(utf-8) + one way of building the string from the wasm UTF-16 output.',
-};
 
 /** Runs and reports every throughput section in one realm (`run(name)` returns a section). */
 async function sections(where, run) {
   const s = {};
-  for (const [name, kind] of [
-    ['decodeUtf8', 'decode'],
-    ['decodeLegacy', 'decode'],
-    ['decodeCjk', 'decode'],
-    ['encode', 'encode'],
-    ['encodeLegacy', 'encodeLegacy'],
-    ['small', 'small'],
-    ['encodeIntoLoop', 'encodeIntoLoop'],
-  ]) {
+  for (const [name] of THROUGHPUT) {
     log(`${where}: ${name}`);
     const section = await run(name, SECTION_ROUNDS[name]);
-    s[name] = report(section, { pairs: peerPairs(section.columns), note: NOTES[kind] });
+    s[name] = section;
+    emit(throughputTable(name, section));
   }
   log(`${where}: string building`);
   const b = await run('builder');
@@ -307,27 +299,21 @@ async function sections(where, run) {
 // ---------------------------------------------------------------------------------------------
 // Node
 
-const versionOf = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 const header = [
   `# text-encoding-wasm benchmark${quick ? ' (--quick)' : ''}`,
   '',
-  `- command: \`${['node', 'bench/run.mjs', ...process.argv.slice(2)].join(' ')}\`${process.env.TEW_PKG ? ` with TEW_PKG=${process.env.TEW_PKG}` : ''}`,
+  `- command: \`${['node', 'bench/run.mjs', ...argv].join(' ')}\`${process.env.TEW_PKG ? ` with TEW_PKG=${process.env.TEW_PKG}` : ''}`,
   `- package: ${pkgDir} (${GENERATED.wasm} ${wasmBytes.length} B, sha256 ${wasmHash.slice(0, 12)}…)`,
-  `- Node ${process.version} (ICU ${process.versions.icu ?? 'none'}), ${cpus()[0]?.model ?? 'cpu?'} × ${cpus().length}`,
-  `- peers: @exodus/bytes ${versionOf('@exodus/bytes')} (\`@exodus/bytes/encoding.js\` TextDecoder/TextEncoder; legacy encoders from \`@exodus/bytes/multi-byte.js\` and \`single-byte.js\`), text-encoding ${versionOf('text-encoding')} (\`require('text-encoding')\`, with its encoding-indexes; legacy encoders through \`NONSTANDARD_allowLegacyEncoding\`)`,
-  `- ours: \`${FILES.node}\`${oursLegacy ? `; legacy encoders from \`${FILES.nodeLegacy}\`` : ` (no \`${FILES.nodeLegacy}\`: the encode legacy section is not run)`}`,
+  `- Node ${process.version} (ICU ${process.versions.icu ?? 'none'}) at ${process.execPath}, ${nodeHow}; ${cpus()[0]?.model ?? 'cpu?'} × ${cpus().length}`,
+  `- peers: @exodus/bytes ${versionOf('@exodus/bytes')} (\`@exodus/bytes/encoding.js\` TextDecoder/TextEncoder; legacy encoders from \`@exodus/bytes/multi-byte.js\` and \`single-byte.js\`), text-encoding ${versionOf('text-encoding')} (\`require('text-encoding')\`, with its encoding-indexes; legacy encoders through \`NONSTANDARD_allowLegacyEncoding\`), iconv-lite ${versionOf('iconv-lite')} (\`decode\`/\`encode\`: legacy rows), encoding-japanese ${versionOf('encoding-japanese')} (\`convert\`: the Japanese rows)`,
+  `- ours: \`${FILES.node}\`${oursLegacy ? `; legacy encoders from \`${FILES.nodeLegacy}\`` : ` (no \`${FILES.nodeLegacy}\`: the encode legacy sections are not run)`}`,
+  coreLine,
   `- ${JS_BUILD}: ${oursJs ? `\`${FILES.js}\` (the JavaScript build: wasm2js of the same wasm; in Node its strings are built by the host TextDecoder, not Buffer), as a peer column` : `no \`${FILES.js}\` in the package`}`,
-  `- ${OPTS.rounds} interleaved rounds${Object.keys(SECTION_ROUNDS).length ? ` (${Object.entries(SECTION_ROUNDS).map(([k, v]) => `${v} for ${{ decodeCjk: 'decode legacy CJK', encodeLegacy: 'encode legacy' }[k] ?? k}`).join(', ')})` : ''}; in each, every (input, contender) runs ≈${OPTS.targetMs} ms as 3 back-to-back sub-batches and keeps the fastest; every value is the median over rounds; ${gc ? 'a full GC before each input row' : 'no forced GC (gc() unavailable)'}`,
+  `- ${OPTS.rounds} interleaved rounds${Object.keys(SECTION_ROUNDS).length ? ` (${Object.entries(SECTION_ROUNDS).map(([k, v]) => `${v} for ${THROUGHPUT.find(([key]) => key === k)?.[2] ?? k}`).join(', ')})` : ''}; in each, every (input, contender) runs ≈${OPTS.targetMs} ms as 3 back-to-back sub-batches and keeps the fastest; every value is the median over rounds; ${gc ? 'a full GC before each input row' : 'no forced GC (gc() unavailable)'}`,
   `- date: ${new Date().toISOString()}; load average at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
 ];
 emit(header.join('\n'));
-emit(
-  `### Legacy inputs (made by our encoder in html mode, cached in bench/.cache/)\n\n` +
-    table(
-      ['input', 'UTF-8 size', 'legacy size', '&#N; references'],
-      legacyInfo.map((l) => [l.row, sizeFmt(l.source), sizeFmt(l.bytes), String(l.refs)]),
-    ),
-);
+emit(legacyTable());
 
 const t0 = Date.now();
 const envNode = {
@@ -335,6 +321,8 @@ const envNode = {
   legacyList,
   ours,
   internals,
+  coreOurs: oursCore,
+  coreInternals,
   where: `Node ${process.version}`,
   extraMethods: { 'Buffer utf16le': (mem8, offset, units) => Buffer.from(mem8.buffer, offset, units * 2).toString('utf16le') },
 };
@@ -342,7 +330,7 @@ const nodeResults = await sections('Node', (name, rounds = OPTS.rounds) => runSe
 log(`node throughput sections: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
 // Time to first decode in fresh Node processes.
-const ttfdInput = prepared.small.find((f) => f.kind === 'decode' && f.row.startsWith('decode ru'));
+const ttfdInput = prepared.shortDecode.find((f) => f.label === 'utf-8' && f.row.startsWith('ru.'));
 const ttfdWant = new ours.TextDecoder().decode(ttfdInput.bytes);
 function ttfdNode() {
   const specs = {
@@ -356,7 +344,7 @@ function ttfdNode() {
   };
   if (existsSync(join(pkgDir, FILES.liteNode))) specs[`ours lite (${FILES.liteNode})`] = [packageUrl(pkgDir, FILES.liteNode), 'm.TextDecoder'];
   // The first Shift_JIS decode: what a CJK encoding's tables cost at first use.
-  const sjis = prepared.small.find((f) => f.kind === 'decode' && f.label === 'shift_jis');
+  const sjis = prepared.shortDecode.find((f) => f.label === 'shift_jis');
   if (sjis) specs[`ours (${FILES.node}), first decode in shift_jis`] = [packageUrl(pkgDir, FILES.node), 'm.TextDecoder', sjis];
   if (sjis && oursJs) specs[`${JS_BUILD} (${FILES.js}), first decode in shift_jis`] = [packageUrl(pkgDir, FILES.js), 'm.TextDecoder', sjis];
   const samples = Object.fromEntries(Object.keys(specs).map((k) => [k, []]));
@@ -466,17 +454,7 @@ const sizes = (buf) => [
   brotliCompressSync(buf, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buf.length } }).length,
 ];
 
-async function bundle(options) {
-  const r = await esbuild.build({ bundle: true, write: false, format: 'esm', platform: 'browser', logLevel: 'silent', absWorkingDir: root, ...options });
-  return Buffer.from(r.outputFiles[0].contents);
-}
-const peerEntries = {
-  '@exodus/bytes': "export { TextDecoder, TextEncoder } from '@exodus/bytes/encoding.js';",
-  '@exodus/bytes lite': "export { TextDecoder, TextEncoder } from '@exodus/bytes/encoding-lite.js';",
-  'text-encoding': "import te from 'text-encoding'; export const TextDecoder = te.TextDecoder, TextEncoder = te.TextEncoder;",
-};
-/** @exodus/bytes' legacy encoders, bundled for the page apart from its TextDecoder (the bundle size table keeps the entries above). */
-const exodusLegacyEntry = "export { createMultibyteEncoder } from '@exodus/bytes/multi-byte.js'; export { createSinglebyteEncoder } from '@exodus/bytes/single-byte.js';";
+const bundle = (options) => esbuildBundle(esbuild, options);
 
 {
   const files = closure(FILES.web);
@@ -506,7 +484,7 @@ const exodusLegacyEntry = "export { createMultibyteEncoder } from '@exodus/bytes
     rows.push(['ours: standard entry, esbuild --bundle --minify', NaN, NaN, entrySizes.standard]);
     rows.push(['ours: polyfill where the host is right (esbuild --splitting: first chunk)', NaN, NaN, entrySizes['polyfill, host right']]);
     if (entrySizes['js (JavaScript build)']) rows.push([`${JS_BUILD}: /js entry (wasm2js), esbuild --bundle --minify`, NaN, NaN, entrySizes['js (JavaScript build)']]);
-    for (const [name, contents] of Object.entries(peerEntries)) {
+    for (const [name, contents] of Object.entries(PEER_ENTRIES)) {
       try {
         rows.push([`${name}: esbuild --bundle --minify`, ...sizes(await bundle({ stdin: { contents, resolveDir: root, loader: 'js' }, minify: true }))]);
       } catch (e) {
@@ -530,8 +508,9 @@ const exodusLegacyEntry = "export { createMultibyteEncoder } from '@exodus/bytes
 // ---------------------------------------------------------------------------------------------
 // Headless Chromium
 
-// /pkg-js/ is the package again, so that the JavaScript build (/pkg-js/wasm2js/index.js) is its own module graph.
-const served = mounts({ '/pkg/': pkgDir, '/pkg-js/': pkgDir, '/bench/': benchDir, '/corpus/': corpusDir, '/cache/': cacheDir });
+// /pkg-js/ and /pkg-core/ are the package again, so that the JavaScript build and the forced core
+// are module graphs of their own.
+const served = benchMounts({ pkgDir, benchDir, corpusDir, cacheDir });
 
 async function browserPart() {
   if (nodeOnly) {
@@ -544,58 +523,37 @@ async function browserPart() {
   }
   // The pure-JS peers as browser ESM bundles (esbuild, honouring their "browser" fields); ours
   // bundled too, for the time-to-first-decode comparison next to the unbundled entry.
-  const peerUrls = existsSync(join(pkgDir, FILES.js)) ? { [JS_BUILD]: `/pkg-js/${FILES.js}` } : {};
-  const legacyPeerUrls = {};
-  const bundleNotes = [];
+  const peers = await browserPeers({ esbuild, cacheDir, pkgDir });
   const browserDir = join(cacheDir, 'browser');
-  mkdirSync(browserDir, { recursive: true });
-  if (esbuild) {
-    for (const [name, file] of [['@exodus/bytes', 'exodus.js'], ['text-encoding', 'text-encoding.js']]) {
-      try {
-        writeFileSync(join(browserDir, file), await bundle({ stdin: { contents: peerEntries[name], resolveDir: root, loader: 'js' } }));
-        peerUrls[name] = `/cache/browser/${file}`;
-      } catch (e) {
-        bundleNotes.push(`${name}: not bundled for the browser (${e.message.split('\n')[0]})`);
-      }
-    }
-    try {
-      writeFileSync(join(browserDir, 'exodus-legacy.js'), await bundle({ stdin: { contents: exodusLegacyEntry, resolveDir: root, loader: 'js' } }));
-      legacyPeerUrls['@exodus/bytes'] = '/cache/browser/exodus-legacy.js';
-    } catch (e) {
-      bundleNotes.push(`@exodus/bytes legacy encoders: not bundled for the browser (${e.message.split('\n')[0]})`);
-    }
-    writeFileSync(join(browserDir, 'ours.js'), await bundle({ entryPoints: [join(pkgDir, FILES.web)], minify: true }));
-  }
+  if (esbuild) writeFileSync(join(browserDir, 'ours.js'), await bundle({ entryPoints: [join(pkgDir, FILES.web)], minify: true }));
   // The floor of the time-to-first-decode table: importing a module that does nothing.
   writeFileSync(join(browserDir, 'empty.js'), 'export const TextDecoder = globalThis.TextDecoder;\n');
-  if (!esbuild) {
-    bundleNotes.push('esbuild missing: the peers are not run in Chromium');
-  }
 
   const server = await startServer(served);
   const origin = server.origin;
   try {
-    return await withBrowser('chromium', (browser) => browserRuns(browser, origin, { peerUrls, legacyPeerUrls, bundleNotes }), { timeoutMs: 30 * 60 * 1000, args: ['--js-flags=--expose-gc'] });
+    return await withBrowser('chromium', (browser) => browserRuns(browser, origin, peers), { timeoutMs: 30 * 60 * 1000, args: ['--js-flags=--expose-gc'] });
   } finally {
     await server.close();
   }
 }
 
 /** The Chromium sections, memory and time to first decode, in `browser`, against the server at `origin`. */
-async function browserRuns(browser, origin, { peerUrls, legacyPeerUrls, bundleNotes }) {
+async function browserRuns(browser, origin, { peerUrls, legacyPeerUrls, japaneseUrl, notes: bundleNotes }) {
   {
     const version = await browser.version();
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${origin}/bench/page.html`);
-    await page.waitForFunction('window.benchReady === true || window.benchFailed', { timeout: 60000 }).catch(() => {
-      throw new Error(`the bench page did not load: ${errors.join('; ')}`);
-    });
-    const manifest = { peers: peerUrls, legacyPeers: legacyPeerUrls, legacy: existsSync(join(pkgDir, FILES.webLegacy)), files: files.map(({ row, lang, kind, label, url }) => ({ row, lang, kind, label, url })) };
-    const info = await page.evaluate((m) => window.bench.setup(m), manifest);
+    const manifest = {
+      where: 'Chromium',
+      core: `/pkg-core/${FILES.web}`,
+      peers: peerUrls,
+      legacyPeers: legacyPeerUrls,
+      japanese: japaneseUrl,
+      legacy: existsSync(join(pkgDir, FILES.webLegacy)),
+      files: files.map(({ row, lang, kind, label, url }) => ({ row, lang, kind, label, url })),
+    };
+    const { page, info } = await openBenchPage(browser, origin, manifest);
     emit(
-      `## Headless Chromium\n\n- ${version}, ${info.crossOriginIsolated ? 'cross-origin isolated (5 µs timer)' : 'not cross-origin isolated (100 µs timer)'}, ${info.gc ? 'a full GC before each input row (--js-flags=--expose-gc)' : 'no forced GC'}\n- ours: the web entry \`${FILES.web}\` (inlined wasm) and, for legacy encoding, \`${FILES.webLegacy}\`; peers: esbuild browser bundles of \`@exodus/bytes/encoding.js\`, of \`@exodus/bytes/multi-byte.js\` + \`single-byte.js\` (legacy encoders) and of \`text-encoding\`\n- note: the browser build of @exodus/bytes hands UTF-8 decoding and encoding, and most single-byte decoding, to the native TextDecoder/TextEncoder (see its \`fallback/platform.browser.js\`, \`single-byte.js\`), so in Chromium its column is native plus its wrapper there; its CJK decoders and all its legacy encoders are its own JS\n- contenders: ${info.contenders.join(', ')}; legacy encoders: ${info.legacyEncoders.join(', ') || 'none'}` +
+      `## Headless Chromium\n\n- ${version}, ${info.crossOriginIsolated ? 'cross-origin isolated (5 µs timer)' : 'not cross-origin isolated (100 µs timer)'}, ${info.gc ? 'a full GC before each input row (--js-flags=--expose-gc)' : 'no forced GC'}\n- ours: the web entry \`${FILES.web}\` (inlined wasm) and, for legacy encoding, \`${FILES.webLegacy}\`; ${CORE}: the same entry under /pkg-core/, imported with the switch on; peers: esbuild browser bundles of \`@exodus/bytes/encoding.js\`, of \`@exodus/bytes/multi-byte.js\` + \`single-byte.js\` (legacy encoders), of \`text-encoding\` and of \`encoding-japanese\` (no iconv-lite: it needs Node's Buffer)\n- note: the browser build of @exodus/bytes hands UTF-8 decoding and encoding, and most single-byte decoding, to the native TextDecoder/TextEncoder (see its \`fallback/platform.browser.js\`, \`single-byte.js\`), so in Chromium its column is native plus its wrapper there; its CJK decoders and all its legacy encoders are its own JS\n- contenders: ${info.contenders.join(', ')}; legacy encoders: ${info.legacyEncoders.join(', ') || 'none'}` +
         [...bundleNotes, ...info.errors].map((e) => `\n- ${e}`).join(''),
     );
     const s = await sections('Chromium', (name, rounds = OPTS.rounds) => page.evaluate((n, o) => window.bench.run(n, o), name, { ...OPTS, rounds }));
@@ -696,23 +654,12 @@ const browserResults = await browserPart().catch((e) => {
 // Summary
 
 {
-  const rows = [];
-  for (const [where, r] of [['Node', nodeResults], ['Chromium', browserResults]]) {
-    if (!r) continue;
-    for (const [key, label] of [
-      ['decodeUtf8', 'decode UTF-8'],
-      ['decodeLegacy', 'decode legacy'],
-      ['decodeCjk', 'decode legacy CJK'],
-      ['encode', 'encode UTF-8'],
-      ['encodeLegacy', 'encode legacy'],
-      ['small', 'small inputs'],
-      ['encodeIntoLoop', 'chunked encodeInto'],
-    ]) {
-      const m = r[key];
-      rows.push([`${where}: ${label}`, ratioFmt(m['ours/native']), ratioFmt(m['ours/@exodus/bytes']), ratioFmt(m['ours/text-encoding']), ratioFmt(m[`ours/${JS_BUILD}`])]);
-    }
-  }
-  emit(`### Summary: geometric mean of ours ÷ other (> 1× means ours is faster)\n\n${table(['section', 'ours/native', 'ours/@exodus/bytes', 'ours/text-encoding', `ours/${JS_BUILD} (the wasm build ÷ the JavaScript build)`], rows)}`);
+  const columns = summaryColumns(nodeResults, browserResults);
+  emit(
+    `## Summary\n\nPer section: the geometric mean over the section's rows of one contender ÷ another (> 1× means the first is faster), and in brackets the worst row (the lowest ratio) with its name. \`—\`: no row where both ran (e.g. no native legacy encoder, or a native that is wrong on every row: it is no reference, and a note says where).`,
+  );
+  emit(summaryTable(`Summary: Node ${process.version}`, `Node ${process.version}`, nodeResults, columns));
+  if (browserResults) emit(summaryTable('Summary: Chromium', 'Chromium', browserResults, columns));
 }
 
 emit(`_Finished in ${((Date.now() - started) / 1000).toFixed(0)} s; load average at the end ${loadavg().map((x) => x.toFixed(2)).join(' ')}._`);
