@@ -1,8 +1,11 @@
 // The measuring core shared by Node (bench/run.mjs), the engine driver (bench/engine-driver.mjs) and
 // the browser page (bench/page.js): calibrated batches, interleaved rounds, medians, and output
-// comparison. No host APIs beyond `performance.now()`.
+// comparison. No host APIs beyond `performance.now()`, or `Date.now()` where there is none (QuickJS
+// and Hermes: bench/no-wasm/driver.js).
 
-const now = () => performance.now();
+/** Which clock the batches are timed with. */
+export const clockName = typeof performance === 'object' && performance !== null && typeof performance.now === 'function' ? 'performance.now' : 'Date.now';
+const now = clockName === 'performance.now' ? () => performance.now() : () => Date.now();
 
 // Every result's length is folded into `sink`, so no call can be optimised away.
 let sink = 0;
@@ -12,7 +15,7 @@ export function sinkValue() {
 }
 
 /** Runs `fn` `n` times; returns the elapsed milliseconds. */
-function runBatch(fn, n) {
+export function runBatch(fn, n) {
   let acc = 0;
   const t0 = now();
   for (let i = 0; i < n; i++) acc += fn().length;
@@ -21,8 +24,11 @@ function runBatch(fn, n) {
   return t;
 }
 
-/** Iterations per batch so that one batch takes about `targetMs` (this also warms the JIT up). */
-function calibrate(fn, targetMs) {
+/**
+ * Iterations per batch so that one batch takes about `targetMs` (this also warms the JIT up; a
+ * clock of 1 ms steps is enough, since a batch grows until it takes half the target).
+ */
+export function calibrate(fn, targetMs) {
   let n = 1;
   for (;;) {
     const t = runBatch(fn, n);

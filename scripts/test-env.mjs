@@ -27,7 +27,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BROWSERS, runPage, withBrowser } from './lib/browser.mjs';
-import { ENGINES, denoBin, denoEnv, denoRunFlags, enginePath, isInstalled } from './lib/engines.mjs';
+import { ENGINES, denoBin, denoEnv, denoRunFlags, EngineMissing, engineBinary } from './lib/engines.mjs';
 import { packageDir, packageUrl } from './lib/package.mjs';
 import { addResult, hostConfig, portableDir, readResult, summarize, switchEnv } from './lib/portable.mjs';
 import { runCommand, runMain } from './lib/run.mjs';
@@ -41,22 +41,10 @@ class CannotRun extends Error {}
 /** The environments that run cli.mjs in processes: the system Node and engines.mjs' engines. */
 const PROCESS_ENVS = ['node', ...Object.keys(ENGINES)];
 
-/** The binary of the process environment `env`; throws CannotRun if it is not installed. */
-function binaryOf(env) {
-  if (env === 'node') return process.execPath;
-  if (!isInstalled(env)) {
-    const { pkg, version } = ENGINES[env];
-    throw new CannotRun(
-      `${env} (${pkg}@${version}) is not installed at ${enginePath(env)}: run \`node scripts/lib/engines.mjs install ${env}\` ` +
-        '(or scripts/setup.sh --browsers, which npm test runs)',
-    );
-  }
-  return enginePath(env);
-}
 
 /** Node (any version) and Bun: the web folder and the Node folder, each in its own process. */
 async function runProcess(env, name, pkg, core) {
-  const binary = binaryOf(env);
+  const binary = engineBinary(env);
   const total = { passed: 0, failed: 0, skipped: 0 };
   for (const host of ['web', 'node']) {
     const label = `${name} (${host}/)`;
@@ -137,7 +125,7 @@ runMain('test-env', 15, async (argv) => {
       try {
         result = await run(env, name, core);
       } catch (error) {
-        const why = error instanceof CannotRun ? error.message : error && error.stack ? error.stack : error;
+        const why = error instanceof CannotRun || error instanceof EngineMissing ? error.message : error && error.stack ? error.stack : error;
         console.log(`${name}: could not run: ${why}`);
         result = { passed: 0, failed: 1, skipped: 0 };
       }

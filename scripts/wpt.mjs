@@ -337,22 +337,11 @@ function childConfig(entry, ctx, env) {
   };
 }
 
-/** The binary of the process environment `env` (not Deno); throws CannotRun if it is missing. */
-function binaryOf(env, lib) {
-  if (env === 'node') return process.execPath;
-  if (!lib.isInstalled(env)) {
-    const { pkg, version } = lib.ENGINES[env];
-    throw new CannotRun(
-      `${env} (${pkg}@${version}) is not installed at ${lib.enginePath(env)}: run \`node scripts/lib/engines.mjs install ${env}\` (or scripts/setup.sh --browsers)`,
-    );
-  }
-  return lib.enginePath(env);
-}
 
 async function runProcesses(env, ctx) {
   const lib = ctx.lib;
   if (env === 'deno' && !existsSync(lib.denoBin)) throw new CannotRun(`deno not found at ${lib.denoBin} (npm install)`);
-  const binary = env === 'deno' ? lib.denoBin : binaryOf(env, lib);
+  const binary = env === 'deno' ? lib.denoBin : lib.engineBinary(env);
   // The switch reaches Deno through the config alone (reading the environment needs --allow-env).
   const childEnv = env === 'deno' ? lib.switchEnv(false, lib.denoEnv()) : lib.switchEnv(ctx.core);
   return pool(ctx.entries, ctx.jobs, async (entry) => {
@@ -518,7 +507,7 @@ async function main(argv) {
     try {
       results = processEnvs.includes(env) ? await runProcesses(env, ctx) : await runBrowser(env, ctx);
     } catch (error) {
-      const why = error instanceof CannotRun ? error.message : error && error.stack ? error.stack : error;
+      const why = error instanceof CannotRun || error instanceof lib.EngineMissing ? error.message : error && error.stack ? error.stack : error;
       console.log(`wpt [${label}]: could not run: ${why}`);
       totals.push([label, 0, 1]);
       continue;

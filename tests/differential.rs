@@ -22,7 +22,7 @@ use text_encoding_wasm::{Decoder, DecoderResult, Encoder, EncoderResult, Encodin
 mod common;
 use common::inputs::{
     random_scalar, random_single_byte_input, random_surrogate_biased_unit, random_utf16_input,
-    random_utf8_input, LEAD_SURROGATES, TRAIL_SURROGATES,
+    random_utf8_input, utf16_bytes, LEAD_SURROGATES, TRAIL_SURROGATES,
 };
 use common::{hex, hex16, oracle, single_byte_encodings, Failures, Rng};
 
@@ -810,19 +810,6 @@ fn utf8_random_inputs_whole_and_streamed() {
 // ---------------------------------------------------------------------------------------------
 // UTF-16BE/LE decoders
 // ---------------------------------------------------------------------------------------------
-
-fn utf16_bytes(units: &[u16], big_endian: bool) -> Vec<u8> {
-    units
-        .iter()
-        .flat_map(|u| {
-            if big_endian {
-                u.to_be_bytes()
-            } else {
-                u.to_le_bytes()
-            }
-        })
-        .collect()
-}
 
 #[test]
 fn utf16_every_one_and_two_byte_input() {

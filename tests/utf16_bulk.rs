@@ -9,6 +9,7 @@ use text_encoding_wasm::Encoding;
 
 mod common;
 use common::calls::{oracle_calls, our_calls};
+use common::inputs::utf16_bytes;
 use common::Rng;
 
 /// A code unit next to or inside the surrogate range, or a plain one.
@@ -47,16 +48,7 @@ fn random_input(rng: &mut Rng, big_endian: bool) -> Vec<u8> {
             _ => {}
         }
     }
-    let mut bytes: Vec<u8> = units
-        .iter()
-        .flat_map(|u| {
-            if big_endian {
-                u.to_be_bytes()
-            } else {
-                u.to_le_bytes()
-            }
-        })
-        .collect();
+    let mut bytes = utf16_bytes(&units, big_endian);
     if rng.below(4) == 0 {
         bytes.push(rng.byte());
     }

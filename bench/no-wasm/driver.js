@@ -4,35 +4,10 @@
 // the other contender must match ours), then times the contenders that match in interleaved
 // rounds. Prints `@@progress <text>` lines while it runs and `@@no-wasm-result {json}` at the end.
 
-import { difference, median } from '../harness.js';
+import { calibrate, clockName, difference, median, runBatch, sinkValue } from '../harness.js';
 import { preludeInstalled, preludeUses, setPhase } from './prelude.js';
 
 const out = typeof print === 'function' ? print : (line) => console.log(line);
-const hasPerformance = typeof performance === 'object' && performance !== null && typeof performance.now === 'function';
-const clock = hasPerformance ? () => performance.now() : () => Date.now();
-
-// Every result's length is folded in here, so no call can be dropped as unused.
-let sink = 0;
-
-/** Runs `fn` `n` times; returns the elapsed milliseconds. */
-function batch(fn, n) {
-  let acc = 0;
-  const t0 = clock();
-  for (let i = 0; i < n; i++) acc += fn().length;
-  const t = clock() - t0;
-  sink = (sink + acc) | 0;
-  return t;
-}
-
-/** Calls per batch so that one batch takes about `targetMs` (a clock of 1 ms steps is enough). */
-function calibrate(fn, targetMs) {
-  let n = 1;
-  for (;;) {
-    const t = batch(fn, n);
-    if (t >= targetMs / 4 || n >= 1 << 22) return Math.max(1, Math.round((n * targetMs) / Math.max(t, 1)));
-    n *= t < targetMs / 32 ? 8 : 2;
-  }
-}
 
 /** Bytes of the latin1 string `s` (one byte per code unit). */
 function bytesOf(s) {
@@ -68,7 +43,7 @@ export function run(contenders) {
     textDecoder: typeof TextDecoder,
     preludeInstalled,
     hermes: typeof HermesInternal === 'object' && HermesInternal !== null,
-    clock: hasPerformance ? 'performance.now' : 'Date.now',
+    clock: clockName,
     gcBetweenRows: gc !== null,
   };
   const texts = data.texts;
@@ -126,7 +101,7 @@ export function run(contenders) {
       for (let k = 0; k < group.length; k++) {
         const t = group[(k + r) % group.length];
         setPhase(`${t.name} timed`);
-        t.samples.push(batch(t.fn, t.n) / t.n);
+        t.samples.push(runBatch(t.fn, t.n) / t.n);
       }
     }
   }
@@ -136,7 +111,7 @@ export function run(contenders) {
     rounds,
     targetMs,
     prelude: preludeUses(),
-    sink,
+    sink: sinkValue(),
     rows: rows.map((row) => {
       const results = {};
       for (const [name, res] of Object.entries(row.results)) {

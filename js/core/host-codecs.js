@@ -1,12 +1,12 @@
 // The host's own TextDecoder and TextEncoder as fast paths, each trusted only for the jobs where a
 // behaviour check shows it exactly right. The core stays the reference: it keeps stream state and
-// pending bytes, every encoding the host lacks or gets wrong, the multi-byte (CJK) encodings (where
-// the core is as fast as any host or faster), and inputs on SharedArrayBuffers or resizable
-// buffers (the standard decodes a copy of those; the core makes one).
+// pending bytes, every encoding the host lacks or gets wrong, the multi-byte (CJK) encodings (the
+// core is 1.4-3.7x Node's and Chromium's own decoders there, though 0.4-0.8x Deno's and Firefox's:
+// npm run bench -- --engines), and inputs on SharedArrayBuffers or resizable buffers (the standard
+// decodes a copy of those; the core makes one).
 //
 // - The host classes and methods are captured when this module is evaluated: a host patched
-//   later is never called (Node's globals are getters that load the classes; reading them costs
-//   about 0.05 ms).
+//   later is never called (Node's globals are getters that load the classes when first read).
 // - Each (encoding, mode) is checked once, on first use, by behaviour only (never by version or
 //   user agent), against the core's own output: a single-byte encoding on every byte alone and on
 //   all of them at once; UTF-8 and UTF-16 on a fixed probe set of malformed sequences,
@@ -67,8 +67,8 @@ function capture(name, methods) {
 /**
  * The captured method `method` as a function of its arguments, called on our own `instance`: the
  * method is made an own property of that private instance and called as `instance.run(…)` (`run2`
- * for a method of two arguments), which every engine calls directly (a bound `call` costs about
- * 25 ns a call in JavaScriptCore).
+ * for a method of two arguments), which every engine calls directly (JavaScriptCore does not
+ * inline a bound `call`).
  */
 function bind(instance, method, arity = 1) {
   if (arity === 1) {
@@ -151,8 +151,8 @@ const decoders = [];
  * The host's decoder for the encoding at `ordinal` in replacement or `fatal` mode, as
  * `decode(bytes) => string` (it throws where the host refuses or, in fatal mode, where the input
  * is malformed: the caller then asks the core), or null where the host is not exactly right.
- * `coreDecode(bytes, fatal)` is the core's decode with the BOM kept (null for a fatal error): the
- * reference every probe is compared with.
+ * `coreDecode(ordinal, bytes, fatal)` is the core's decode with the BOM kept (null for a fatal
+ * error): the reference every probe is compared with. Checked once per (ordinal, fatal), cached.
  */
 export function hostDecoder(ordinal, fatal, coreDecode) {
   const key = ordinal * 2 + (fatal ? 1 : 0);
@@ -160,7 +160,7 @@ export function hostDecoder(ordinal, fatal, coreDecode) {
   if (d === undefined) {
     d = null;
     try {
-      d = checkedDecoder(encodingName(ordinal), fatal, coreDecode);
+      d = checkedDecoder(encodingName(ordinal), fatal, (bytes) => coreDecode(ordinal, bytes, fatal));
     } catch {
       d = null; // a host that throws where the checks expect text: not trusted
     }
@@ -191,7 +191,7 @@ export function coreFromOf(kind) {
 /**
  * Installs a native UTF-8 decoder offered by the entry's host (Node: Buffer's utf8 slice, faster
  * than its TextDecoder on short inputs): `make(fatal)` returns `decode(bytes) => string`, which
- * must throw on malformed input in fatal mode. It is checked like the host's TextDecoder and, where
+ * must throw on malformed input in fatal mode, or null where it has none for that mode. It is checked like the host's TextDecoder and, where
  * right, preferred to it.
  */
 export function setNativeUtf8Decoder(make) {
@@ -199,7 +199,7 @@ export function setNativeUtf8Decoder(make) {
 }
 let nativeUtf8 = null;
 
-function checkedDecoder(name, fatal, coreDecode) {
+function checkedDecoder(name, fatal, reference) {
   const kind = kindOf(name);
   if (kind === 0) return null;
   let probes;
@@ -216,12 +216,12 @@ function checkedDecoder(name, fatal, coreDecode) {
     probes = probeBytes(kind === UTF8 ? UTF8_PROBES : UTF16LE_PROBES, kind === UTF16BE);
   }
   const passes = (decode) => {
-    for (let i = 0; i < probes.length; i++) if (!probeDecodes(decode, probes[i], coreDecode(new U8(probes[i]), fatal))) return false;
+    for (let i = 0; i < probes.length; i++) if (!probeDecodes(decode, probes[i], reference(new U8(probes[i])))) return false;
     return true;
   };
   if (kind === UTF8 && nativeUtf8 !== null) {
     const decode = nativeUtf8(fatal);
-    if (passes(decode)) return decode;
+    if (decode !== null && passes(decode)) return decode;
   }
   if (HostDecoder === null) return null;
   const decode = bind(new HostDecoder.C(name, { fatal, ignoreBOM: true }), HostDecoder.decode);

@@ -17,8 +17,9 @@ export const uncurry = (method) => Function.prototype.call.bind(method);
 /**
  * Makes each `methods[name]` (a built-in method, captured now) an own, read-only property of the
  * package's private `object` (a WeakMap, Set, … no user code can reach): `object.name(…)` then calls
- * the captured method directly, however its prototype changes later. JavaScriptCore runs that
- * several times faster than a bound `call` (npm run bench: about 25 ns a call); V8 the same.
+ * the captured method directly, however its prototype changes later. JavaScriptCore calls that
+ * directly where it does not inline a bound `call` (Bun's short calls in `npm run bench --
+ * --engines`); V8 runs both alike.
  */
 export function ownMethods(object, methods) {
   for (const name of Object.keys(methods)) Object.defineProperty(object, name, { value: methods[name] });
@@ -42,7 +43,7 @@ export const charCodeAt = uncurry(String.prototype.charCodeAt);
 const intrinsicCharCodeAt = String.prototype.charCodeAt;
 /**
  * Whether String.prototype.charCodeAt is still the intrinsic one: then a loop may call
- * `string.charCodeAt(i)` directly, which JavaScriptCore runs several times faster than a bound
+ * `string.charCodeAt(i)` directly, which JavaScriptCore inlines where it does not inline a bound
  * `call` (checked once per call of the package, before the loop; no user code runs inside it).
  */
 export const charCodeAtIsIntrinsic = () => String.prototype.charCodeAt === intrinsicCharCodeAt;

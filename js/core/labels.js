@@ -19,9 +19,16 @@ export function encodingName(ordinal) {
   return name;
 }
 
-/** Whether this build decodes and encodes the encoding at `ordinal` (the lite build has no CJK). */
+const supported = [];
+/**
+ * Whether this build decodes and encodes the encoding at `ordinal` (the lite build has no CJK).
+ * A yes is remembered (support is never taken away); a no is asked again each time.
+ */
 export function encodingSupported(ordinal) {
-  return core().encoding_supported(ordinal);
+  if (supported[ordinal] === true) return true;
+  const yes = core().encoding_supported(ordinal);
+  if (yes) supported[ordinal] = true;
+  return yes;
 }
 
 /** The longest label of the standard, in code units: anything longer (trimmed) names nothing. */

@@ -11,7 +11,6 @@
 // FinalizationRegistry frees handles of encoders abandoned mid-stream.
 
 import { core } from '../core/instance.js';
-import { uncurry } from '../core/intrinsics.js';
 import { encodingName } from '../core/labels.js';
 import {
   encodeOnce,
@@ -59,24 +58,18 @@ export function encode(input, label, options) {
   return encodeWhole(modeState(ordinal, mode, replacement, what), string);
 }
 
-// The output encodings of the labels `encode` was called with (per-field calls repeat a few).
-const outputOrdinals = new Map();
-const outputOrdinalsGet = uncurry(Map.prototype.get);
-const outputOrdinalsSet = uncurry(Map.prototype.set);
+// The last label `encode` was called with and its output encoding: per-field calls repeat one
+// label, and this skips even the label cache (core/labels.js) for them.
 let lastLabel = null;
 let lastOrdinal = -1;
 
 /** The output encoding's ordinal for `label`, or throws RangeError as `encodingOrdinal` does. */
 function outputOrdinalOf(label, what) {
-  if (label === lastLabel) return lastOrdinal;
-  let ordinal = outputOrdinalsGet(outputOrdinals, label);
-  if (ordinal === undefined) {
-    ordinal = outputOrdinal(encodingOrdinal(label, what));
-    if (label.length <= 64 && outputOrdinals.size < 256) outputOrdinalsSet(outputOrdinals, label, ordinal);
+  if (label !== lastLabel) {
+    lastOrdinal = outputOrdinal(encodingOrdinal(label, what));
+    lastLabel = label;
   }
-  lastLabel = label;
-  lastOrdinal = ordinal;
-  return ordinal;
+  return lastOrdinal;
 }
 
 function slotsOf(object, member) {

@@ -114,12 +114,7 @@ export function decodeWith(s, token, bytes, stream) {
   }
 }
 
-/**
- * decodeWith's steps. Without pending state, an all-ASCII input of an encoding that maps ASCII to
- * itself is its own output: short inputs are checked and built in JavaScript (no call into wasm),
- * longer ones by the host where it can (Node's isAscii and latin1 strings); otherwise wasm checks,
- * and the string is built from the input bytes, one byte per character.
- */
+/** decodeWith's steps: through the host's decoder where it takes the call, else in the core. */
 function decodeCall(s, token, bytes, stream) {
   if (s.host !== null) {
     const text = hostDecodeCall(s, token, bytes, stream);
@@ -128,7 +123,12 @@ function decodeCall(s, token, bytes, stream) {
   return decodeCore(s, token, bytes, stream);
 }
 
-/** decodeCall's steps in the core. */
+/**
+ * decodeCall's steps in the core. Without pending state, an all-ASCII input of an encoding that
+ * maps ASCII to itself is its own output: short inputs are checked and built in JavaScript (no
+ * call into wasm), longer ones by the host where it can (Node's isAscii and latin1 strings);
+ * otherwise wasm checks, and the string is built from the input bytes, one byte per character.
+ */
 function decodeCore(s, token, bytes, stream) {
   const length = bytesLength(bytes);
   if (length === 0) bytes = EMPTY; // detached, or out of bounds: copying from it would throw
@@ -174,15 +174,13 @@ function decodeCore(s, token, bytes, stream) {
 }
 
 /**
- * The core's one-call decode of `bytes`, BOM kept, or null for a fatal error: the reference the
- * host checks compare with.
+ * The core's one-call decode of `bytes` in the encoding at `ordinal`, BOM kept, or null for a fatal
+ * error: the reference the host checks compare with.
  */
-function coreDecodeOf(ordinal) {
-  return (bytes, fatal) => {
-    const n = core().decode_once(ordinal, fatal, true, putBytes(bytes));
-    if (n < 0) return null;
-    return outputKind() === OUT_ASCII ? asciiString(inputBytes(n), n) : takeString(n);
-  };
+function coreDecodeOnce(ordinal, bytes, fatal) {
+  const n = core().decode_once(ordinal, fatal, true, putBytes(bytes));
+  if (n < 0) return null;
+  return outputKind() === OUT_ASCII ? asciiString(inputBytes(n), n) : takeString(n);
 }
 
 /**
@@ -196,7 +194,7 @@ function coreDecodeOf(ordinal) {
  */
 function hostDecodeCall(s, token, bytes, stream) {
   let decode = s.host;
-  if (decode === undefined) decode = s.host = hostDecoder(s.ordinal, s.fatal, coreDecodeOf(s.ordinal));
+  if (decode === undefined) decode = s.host = hostDecoder(s.ordinal, s.fatal, coreDecodeOnce);
   if (decode === null || !onPlainBuffer(bytes)) return null;
   const kind = s.kind;
   if (s.coreFrom !== Infinity && bytesLength(bytes) >= s.coreFrom) return null;

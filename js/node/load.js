@@ -65,26 +65,25 @@ if (typeof isAscii === 'function') setNativeAsciiCheck(isAscii);
 // Inputs above the slice limit that are well-formed UTF-8 (simdutf's check) become a string in
 // one native step, straight from the input: the string is never held twice (as slices and then
 // joined), so a 300 MB decode peaks where the host's own does.
-if (typeof isUtf8 === 'function') {
-  setNativeUtf8Builder((bytes, start, end) => (isUtf8(bytes) ? utf8Slice(bytes, start, end) : null));
-}
+const wellFormedUtf8 = typeof isUtf8 === 'function' ? (bytes, start, end) => (isUtf8(bytes) ? utf8Slice(bytes, start, end) : null) : null;
+if (wellFormedUtf8 !== null) setNativeUtf8Builder(wellFormedUtf8);
 // UTF-8 straight to a string by V8's own decoder (Buffer's utf8 slice: the standard's replacement
 // of malformed sequences, checked by core/host-codecs.js before it is used), without the argument
-// handling of Node's TextDecoder around it; in fatal mode after simdutf's validation (isUtf8).
+// handling of Node's TextDecoder around it; in fatal mode only well-formed UTF-8 (isUtf8).
 setNativeUtf8Decoder((fatal) => {
   if (!fatal) return (bytes) => utf8Slice(bytes, 0, byteLengthOf(bytes));
-  if (typeof isUtf8 !== 'function') return () => {
-    throw new TypeError('no isUtf8');
-  };
+  if (wellFormedUtf8 === null) return null;
   return (bytes) => {
-    if (!isUtf8(bytes)) throw new TypeError('malformed');
-    return utf8Slice(bytes, 0, byteLengthOf(bytes));
+    const text = wellFormedUtf8(bytes, 0, byteLengthOf(bytes));
+    if (text === null) throw new TypeError('malformed'); // the core then throws the package's error
+    return text;
   };
 });
 // Jobs the core does faster here, with Buffer making the strings, even where the host is right
-// (npm run bench -- --engines): UTF-16 from 1 KiB (the core's bulk copy: 1.3-1.9x Node's own
-// decoder, 1.5-3.9x Bun's; about even at 256 bytes), and the single-byte encodings (Node 22-26:
-// 1.4-2x Node's own decoders; Bun's are faster, 0.6x, the one loss).
+// (npm run bench -- --engines, ours with these choices ÷ the engine's own classes): UTF-16 from
+// 1 KiB (the core's bulk copy; the articles decode at 1.37x Node 24's own decoder, 1.46x Node
+// 26's, 1.77x Bun's; about even at 256 bytes), and the single-byte encodings (1.34-1.54x Node
+// 22-26's own decoders; Bun's are faster, 0.66x, the one loss).
 setCoreFrom(UTF16LE, 1024);
 setCoreFrom(SINGLE_BYTE, 0);
 // Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates

@@ -42,6 +42,24 @@ export function isInstalled(name) {
   }
 }
 
+/** Thrown by engineBinary for an engine that is not installed; its message says how to install it. */
+export class EngineMissing extends Error {}
+
+/**
+ * The binary of engine `name` ('node': the Node running this script); throws EngineMissing, with
+ * the command that installs it, where it is not installed.
+ */
+export function engineBinary(name) {
+  if (name === 'node') return process.execPath;
+  if (!isInstalled(name)) {
+    const { pkg, version } = ENGINES[name];
+    throw new EngineMissing(
+      `${name} (${pkg}@${version}) is not installed at ${enginePath(name)}: run \`node scripts/lib/engines.mjs install ${name}\` (or scripts/setup.sh --browsers, which npm test runs)`,
+    );
+  }
+  return enginePath(name);
+}
+
 /** Installs the engines `names` (all by default) that are missing; returns the names installed. */
 export function installEngines(names = Object.keys(ENGINES)) {
   mkdirSync(enginesDir, { recursive: true });

@@ -132,16 +132,23 @@ pub fn random_units(rng: &mut Rng) -> Vec<u16> {
     units
 }
 
+/// The UTF-16BE (`big_endian`) or UTF-16LE bytes of `units`.
+pub fn utf16_bytes(units: &[u16], big_endian: bool) -> Vec<u8> {
+    units
+        .iter()
+        .flat_map(|u| {
+            if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        })
+        .collect()
+}
+
 /// UTF-16BE/LE bytes biased toward surrogates, sometimes of odd length.
 pub fn random_utf16_input(rng: &mut Rng, big_endian: bool) -> Vec<u8> {
-    let mut out = Vec::new();
-    for unit in random_units(rng) {
-        out.extend_from_slice(&if big_endian {
-            unit.to_be_bytes()
-        } else {
-            unit.to_le_bytes()
-        });
-    }
+    let mut out = utf16_bytes(&random_units(rng), big_endian);
     match rng.below(4) {
         0 => out.push(rng.byte()),
         1 => {

@@ -5,30 +5,15 @@
 // handle) is the reference, and for single-byte encodings the standard's index files are a second,
 // independent one (every code unit of the BMP, every byte value).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { importEntry } from './package.mjs';
+import { readSingleByteIndex, SKIP, singleByteEncodings } from './standard-data.mjs';
 import { rng } from './random.mjs';
 
 const { encode, LegacyEncoder } = await importEntry('./legacy');
 const { TextDecoder } = await importEntry('.');
 
-const shared = new URL('../../../shared/whatwg-encoding/', import.meta.url);
-const encodingsJson = new URL('encodings.json', shared);
-const encodings = existsSync(encodingsJson) ? JSON.parse(readFileSync(encodingsJson, 'utf8')) : null;
-const SKIP = encodings === null && `${encodingsJson.pathname} is absent (../shared not checked out)`;
-const singleByte = encodings === null ? [] : encodings.find((g) => g.heading === 'Legacy single-byte encodings').encodings.map((e) => e.name);
-
-/** The standard's index of a single-byte encoding: pointer (0..127) → code point. */
-function readIndex(name) {
-  const file = new URL(`index-${name === 'ISO-8859-8-I' ? 'iso-8859-8' : name.toLowerCase()}.txt`, shared);
-  const index = new Map();
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const m = /^\s*(\d+)\t0x([0-9A-F]+)/.exec(line);
-    if (m) index.set(Number(m[1]), parseInt(m[2], 16));
-  }
-  return index;
-}
+const singleByte = singleByteEncodings.map((e) => e.name);
 
 /** What the wasm encoder does with `string` (whole, one call): bytes, or the error's message. */
 function reference(string, label, options) {
@@ -61,7 +46,7 @@ const MODES = [undefined, { mode: 'fatal' }, { mode: 'html' }, { mode: 'replace'
 test('single-byte: every BMP code unit encodes as the standard index says, and as the wasm encoder does', { skip: SKIP }, () => {
   assert.equal(singleByte.length, 28);
   for (const name of singleByte) {
-    const index = readIndex(name);
+    const index = readSingleByteIndex(name);
     const first = new Map();
     for (let pointer = 0; pointer < 128; pointer++) {
       const cp = index.get(pointer);

@@ -1,32 +1,13 @@
 // Every legacy single-byte encoding: bytes 0x00..0xFF decoded against the standard's index files
 // (replacement and fatal modes), streaming byte by byte, and x-user-defined.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { importEntry } from './package.mjs';
+import { readSingleByteIndex, SKIP, singleByteEncodings } from './standard-data.mjs';
 
 const { TextDecoder } = await importEntry('.');
 
-const shared = new URL('../../../shared/whatwg-encoding/', import.meta.url);
-const encodingsJson = new URL('encodings.json', shared);
-const encodings = existsSync(encodingsJson) ? JSON.parse(readFileSync(encodingsJson, 'utf8')) : null;
-const SKIP = encodings === null && `${encodingsJson.pathname} is absent (../shared not checked out)`;
-
-const singleByte = encodings === null ? [] : encodings.find((g) => g.heading === 'Legacy single-byte encodings').encodings;
-
-/** The index file of a single-byte encoding: pointer (0..127) → code point. */
-function readIndex(name) {
-  // ISO-8859-8-I shares ISO-8859-8's index.
-  const file = new URL(`index-${name === 'ISO-8859-8-I' ? 'iso-8859-8' : name.toLowerCase()}.txt`, shared);
-  const index = new Map();
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const m = /^\s*(\d+)\t0x([0-9A-F]+)/.exec(line);
-    if (m) index.set(Number(m[1]), parseInt(m[2], 16));
-  }
-  assert.ok(index.size > 0 && index.size <= 128, `${file.pathname} has 1..128 entries`);
-  for (const pointer of index.keys()) assert.ok(pointer >= 0 && pointer < 128);
-  return index;
-}
+const singleByte = singleByteEncodings;
 
 const ALL_BYTES = Uint8Array.from({ length: 256 }, (_, i) => i);
 
@@ -46,7 +27,7 @@ test('the single-byte group of encodings.json has the 28 expected encodings', { 
 test('every single-byte encoding decodes 0x00..0xFF as its index says (replacement mode)', { skip: SKIP }, () => {
   let unmappedTotal = 0;
   for (const { name, labels } of singleByte) {
-    const index = readIndex(name);
+    const index = readSingleByteIndex(name);
     const expected = [...ALL_BYTES].map((b) => expectedFor(index, b) ?? '\ufffd').join('');
     for (const label of [name, labels[labels.length - 1]]) {
       const d = new TextDecoder(label);
@@ -96,7 +77,7 @@ test('explicit spot checks against the index files', () => {
 test('fatal: an unmapped byte is a TypeError; every mapped byte decodes', { skip: SKIP }, () => {
   let unmapped = 0;
   for (const { name } of singleByte) {
-    const index = readIndex(name);
+    const index = readSingleByteIndex(name);
     const d = new TextDecoder(name, { fatal: true });
     for (let b = 0; b < 256; b++) {
       const expected = expectedFor(index, b);
