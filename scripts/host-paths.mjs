@@ -1,7 +1,8 @@
 // `node scripts/host-paths.mjs [--pkg DIR]`: which jobs each engine's own codecs take in this
 // package (js/core/host-codecs.js), found by the package's own behaviour checks: in Node 20, 22,
 // 24 and 26, Bun, Deno, Chromium and Firefox, every encoding is decoded once in replacement and
-// fatal mode and the encoder is used once, then `hostCodecsReport()` says what passed. Prints a
+// fatal mode (a CJK encoding after 1 MiB, which its check waits for) and the encoder is used once,
+// then `hostCodecsReport()` says what passed. Prints a
 // markdown table (the README's "Where the host's codecs are used" is this output). Engines that
 // are not installed are listed as such.
 
@@ -26,8 +27,12 @@ const ENCODINGS = [
 const probe = (entryUrl, codecsUrl) => `
 const m = await import(${JSON.stringify(entryUrl)});
 const hc = await import(${JSON.stringify(codecsUrl)});
+const mib = new Uint8Array(1 << 20).fill(0x41);
 for (const name of ${JSON.stringify(ENCODINGS)}) {
-  for (const fatal of [false, true]) new m.TextDecoder(name, { fatal }).decode(new Uint8Array([0x41, 0x42]));
+  for (const fatal of [false, true]) {
+    new m.TextDecoder(name, { fatal }).decode(mib);
+    new m.TextDecoder(name, { fatal }).decode(new Uint8Array([0x41, 0x42]));
+  }
 }
 new m.TextEncoder().encode('a\\u00e9\\u20ac'.repeat(30));
 globalThis.__hostPaths = hc.hostCodecsReport();
@@ -71,9 +76,11 @@ async function browser(name, pkg) {
   }
 }
 
+const MULTI_BYTE = ['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr'];
+
 /** A report's decoders, grouped: what the host takes, in which modes. */
 function summarize({ decoders, encoder, utf16CoreFrom }) {
-  const single = ENCODINGS.filter((n) => !['utf-8', 'utf-16le', 'utf-16be', 'gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr'].includes(n));
+  const single = ENCODINGS.filter((n) => !['utf-8', 'utf-16le', 'utf-16be', ...MULTI_BYTE].includes(n));
   const mode = (n) => ({ both: 'host', replacement: 'host (replacement), core (fatal)', fatal: 'host (fatal), core (replacement)', none: 'core' })[decoders[n]] ?? 'core';
   const hostSingle = single.filter((n) => decoders[n] === 'both');
   const coreSingle = single.filter((n) => decoders[n] !== 'both');
@@ -86,7 +93,11 @@ function summarize({ decoders, encoder, utf16CoreFrom }) {
     unchecked(single)
       ? 'core (faster here)'
       : coreSingle.length === 0 ? `host (all ${single.length})` : hostSingle.length === 0 ? 'core' : `host ${hostSingle.length} of ${single.length}; core: ${coreSingle.join(', ')}`,
-    'core',
+    MULTI_BYTE.every((n) => decoders[n] === 'both')
+      ? 'host (all 7, whole calls)'
+      : MULTI_BYTE.some((n) => decoders[n] === 'both')
+        ? `host: ${MULTI_BYTE.filter((n) => decoders[n] === 'both').join(', ')}; core: the others`
+        : 'core',
     encoder ? 'host' : 'core',
   ];
 }
@@ -112,7 +123,7 @@ runMain('host-paths', 10, async (argv) => {
       rows.push([label, `could not run: ${String(error && error.message).split('\n')[0]}`, '', '', '', '']);
     }
   }
-  const head = ['engine', 'UTF-8 decode', 'UTF-16 decode', 'single-byte decode', 'CJK decode, legacy encode', 'UTF-8 encode'];
+  const head = ['engine', 'UTF-8 decode', 'UTF-16 decode', 'single-byte decode', 'CJK decode', 'UTF-8 encode'];
   console.log([`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n'));
   console.log(`\n(package: ${join(pkg)})`);
   return failed === 0 ? 0 : 1;

@@ -1,9 +1,8 @@
 // The host's own TextDecoder and TextEncoder as fast paths, each trusted only for the jobs where a
 // behaviour check shows it exactly right. The core stays the reference: it keeps stream state and
-// pending bytes, every encoding the host lacks or gets wrong, the multi-byte (CJK) encodings (the
-// core is 1.4-3.7x Node's and Chromium's own decoders there, though 0.4-0.8x Deno's and Firefox's:
-// npm run bench -- --engines), and inputs on SharedArrayBuffers or resizable buffers (the standard
-// decodes a copy of those; the core makes one).
+// pending bytes, every encoding the host lacks or gets wrong, streaming calls of the multi-byte
+// (CJK) encodings, and inputs on SharedArrayBuffers or resizable buffers (the standard decodes a
+// copy of those; the core makes one).
 //
 // - The host classes and methods are captured when this module is evaluated: a host patched
 //   later is never called (Node's globals are getters that load the classes when first read).
@@ -11,8 +10,15 @@
 //   user agent), against the core's own output: a single-byte encoding on every byte alone and on
 //   all of them at once; UTF-8 and UTF-16 on a fixed probe set of malformed sequences,
 //   surrogates, truncation, the BOM and every host fault seen so far (UTF8_PROBES,
-//   UTF16LE_PROBES); the encoder on surrogates and every encodeInto cut point. Fatal mode is
-//   checked apart: there the host must throw exactly where the core does.
+//   UTF16LE_PROBES); a multi-byte encoding on every two-byte sequence from a lead above 0x7F,
+//   its longer sequences and escape sequences, each cut at the end of input
+//   (core/multi-byte-probes.js); the encoder on surrogates and every encodeInto cut point. Fatal
+//   mode is checked apart: there the host must throw exactly where the core does.
+// - The multi-byte encodings go to the host only where none of its multi-byte decoders shows a
+//   fault known in engines today (MULTI_BYTE_FAULTS): the engines with such faults (Node and
+//   Chromium, whose decoders come from ICU) are those where the core is also faster, 1.4-3.7x
+//   their own decoders (npm run bench -- --engines), while Deno's and Firefox's (encoding_rs) are
+//   right and 1.3-2.3x the core.
 // - Host decoders are created with ignoreBOM and never stream: the caller (idl/text-decoder.js)
 //   strips a BOM, cuts a streaming call's input at a sequence boundary and hands the rest to the
 //   core. A fatal error is always the core's: where the host throws, the core decodes the call.
@@ -22,8 +28,9 @@
 //   environment variable TEXT_ENCODING_WASM_HOST=off (Node, Bun; Deno when env access to it is
 //   granted), forces the core everywhere. Results are the same either way.
 
-import { bufferOf, byteLengthOf, byteOffsetOf, charCodeAt, setBytes, U8, uncurry } from './intrinsics.js';
-import { encodingName } from './labels.js';
+import { bufferOf, byteLengthOf, byteOffsetOf, setBytes, U8, uncurry } from './intrinsics.js';
+import { encodingName, encodingSupported, lookupLabel } from './labels.js';
+import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';
 
 const g = globalThis;
 
@@ -108,15 +115,17 @@ export const UTF8 = 1;
 export const UTF16LE = 2;
 export const UTF16BE = 3;
 export const SINGLE_BYTE = 4;
+export const MULTI_BYTE = 5;
 
-const MULTI_BYTE = { gbk: 0, gb18030: 0, big5: 0, 'euc-jp': 0, 'iso-2022-jp': 0, shift_jis: 0, 'euc-kr': 0, replacement: 0 };
+const MULTI_BYTE_NAMES = { gbk: 0, gb18030: 0, big5: 0, 'euc-jp': 0, 'iso-2022-jp': 0, shift_jis: 0, 'euc-kr': 0 };
 
-/** The kind of the encoding named `name`, or 0 for the encodings the core always keeps. */
+/** The kind of the encoding named `name`, or 0 for replacement (never decoded here). */
 export function kindOf(name) {
   if (name === 'utf-8') return UTF8;
   if (name === 'utf-16le') return UTF16LE;
   if (name === 'utf-16be') return UTF16BE;
-  return MULTI_BYTE[name] === 0 ? 0 : SINGLE_BYTE;
+  if (name === 'replacement') return 0;
+  return MULTI_BYTE_NAMES[name] === 0 ? MULTI_BYTE : SINGLE_BYTE;
 }
 
 /**
@@ -148,19 +157,39 @@ function probeBytes(list, swap) {
 const decoders = [];
 
 /**
+ * A multi-byte encoding is checked once the core has decoded this many of its bytes: its checks
+ * cost about as much as the core decoding 1 MiB (core/multi-byte-probes.js), which a program that
+ * decodes little of it never pays, and one that decodes much earns back (the host is 1.3-2.3x
+ * the core where it is right).
+ */
+const MULTI_BYTE_CHECK_AFTER = 1 << 20;
+/** Per encoding ordinal, the bytes the core decoded before the multi-byte check. */
+const multiByteSeen = [];
+
+/**
  * The host's decoder for the encoding at `ordinal` in replacement or `fatal` mode, as
  * `decode(bytes) => string` (it throws where the host refuses or, in fatal mode, where the input
  * is malformed: the caller then asks the core), or null where the host is not exactly right.
  * `coreDecode(ordinal, bytes, fatal)` is the core's decode with the BOM kept (null for a fatal
- * error): the reference every probe is compared with. Checked once per (ordinal, fatal), cached.
+ * error): the reference every probe is compared with. Checked once per (ordinal, fatal), cached;
+ * for a multi-byte encoding, undefined (not yet checked: the core decodes this call) until the
+ * calls' `length`s add up to MULTI_BYTE_CHECK_AFTER.
  */
-export function hostDecoder(ordinal, fatal, coreDecode) {
+export function hostDecoder(ordinal, fatal, coreDecode, length = 0) {
   const key = ordinal * 2 + (fatal ? 1 : 0);
   let d = decoders[key];
   if (d === undefined) {
+    const name = encodingName(ordinal);
+    const multiByte = kindOf(name) === MULTI_BYTE;
+    if (multiByte) {
+      const seen = (multiByteSeen[ordinal] || 0) + length;
+      multiByteSeen[ordinal] = seen;
+      if (seen < MULTI_BYTE_CHECK_AFTER) return undefined;
+    }
     d = null;
     try {
-      d = checkedDecoder(encodingName(ordinal), fatal, (bytes) => coreDecode(ordinal, bytes, fatal));
+      if (multiByte) d = checkedMultiByte(ordinal, fatal, coreDecode);
+      else d = checkedDecoder(name, fatal, (bytes) => coreDecode(ordinal, bytes, fatal));
     } catch {
       d = null; // a host that throws where the checks expect text: not trusted
     }
@@ -170,7 +199,7 @@ export function hostDecoder(ordinal, fatal, coreDecode) {
 }
 
 /** Per kind, the input length from which the core decodes even where the host is right. */
-const coreFrom = [Infinity, Infinity, Infinity, Infinity, Infinity];
+const coreFrom = [Infinity, Infinity, Infinity, Infinity, Infinity, Infinity];
 
 /**
  * Keeps inputs of `kind` (UTF16LE also means UTF16BE) of at least `bytes` bytes in the core (0:
@@ -224,8 +253,85 @@ function checkedDecoder(name, fatal, reference) {
     if (decode !== null && passes(decode)) return decode;
   }
   if (HostDecoder === null) return null;
-  const decode = bind(new HostDecoder.C(name, { fatal, ignoreBOM: true }), HostDecoder.decode);
+  const decode = newHostDecoder(name, fatal);
   return passes(decode) ? decode : null;
+}
+
+/**
+ * A new host decoder of the encoding `name`, as `decode(bytes) => string` (never streaming). In
+ * fatal mode a decoder that threw is replaced by a new one: Firefox's GBK, gb18030 and ISO-2022-JP
+ * decoders keep their state after a fatal error, so the next call would start mid-sequence (the
+ * checks catch that, and with this the host passes them).
+ */
+function newHostDecoder(name, fatal) {
+  const make = () => bind(new HostDecoder.C(name, { fatal, ignoreBOM: true }), HostDecoder.decode);
+  let decode = make();
+  if (!fatal) return decode;
+  return (bytes) => {
+    try {
+      return decode(bytes);
+    } catch (error) {
+      decode = make();
+      throw error;
+    }
+  };
+}
+
+/** Whether no multi-byte decoder of the host shows a known fault (checked once). */
+let multiByteFaultless;
+
+function checkMultiByteFaults(coreDecode) {
+  for (const probe of MULTI_BYTE_FAULTS.split(',')) {
+    const [label, hex] = probe.split(':');
+    const ordinal = lookupLabel(label);
+    // An encoding the core does not have (the lite build) is never decoded here either.
+    if (!encodingSupported(ordinal)) continue;
+    const bytes = probeBytes(hex, false)[0];
+    if (!probeDecodes(newHostDecoder(label, false), bytes, coreDecode(ordinal, new U8(bytes), false))) return false;
+  }
+  return true;
+}
+
+const stringIncludes = uncurry(String.prototype.includes);
+
+/**
+ * checkedDecoder for a multi-byte encoding (core/multi-byte-probes.js has the probes). In
+ * replacement mode: the units all at once, as a view into a larger buffer, then each tail alone.
+ * In fatal mode, where replacement mode passed: each tail and 256 of the units (evenly spread)
+ * alone; the host must throw where the core does. The fatal decoder returned also refuses any
+ * output with a U+FFFD (the core then decides), so a malformed sequence that the host let through
+ * would not give the call's result: the host's fatal output is trusted only where it has no error.
+ */
+function checkedMultiByte(ordinal, fatal, coreDecode) {
+  if (HostDecoder === null) return null;
+  if (multiByteFaultless === undefined) multiByteFaultless = checkMultiByteFaults(coreDecode);
+  if (!multiByteFaultless) return null;
+  const name = encodingName(ordinal);
+  if (fatal && hostDecoder(ordinal, false, coreDecode, MULTI_BYTE_CHECK_AFTER) === null) return null;
+  const decode = newHostDecoder(name, fatal);
+  const u = multiByteUnits(name);
+  if (!fatal) {
+    const padded = new U8(u.length + 4);
+    setBytes(padded, new U8(bufferOf(u.bytes), 0, u.length), 2);
+    const units = new U8(bufferOf(padded), 2, u.length);
+    if (decode(units) !== coreDecode(ordinal, units, false)) return null;
+  } else {
+    const step = Math.max(1, Math.floor(u.starts.length / 256));
+    for (let i = 0; i < u.starts.length; i += step) {
+      const unit = u.unit(i);
+      if (!probeDecodes(decode, unit, coreDecode(ordinal, unit, true))) return null;
+    }
+  }
+  const tails = multiByteTails(name);
+  for (let i = 0; i < tails.length; i++) {
+    if (!probeDecodes(decode, tails[i], coreDecode(ordinal, new U8(tails[i]), fatal))) return null;
+  }
+  if (!fatal) return decode;
+  return (bytes) => {
+    const text = decode(bytes);
+    if (stringIncludes(text, '\ufffd')) throw new TypeError('malformed'); // the core decides
+    return text;
+  };
 }
 
 /**

@@ -14,7 +14,7 @@ import { ownMethods } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
 import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, isShortInput, takeString } from '../core/strings.js';
-import { coreFromOf, hostCodecsAllowed, hostDecoder, kindOf, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
+import { coreFromOf, hostCodecsAllowed, hostDecoder, kindOf, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString, UINT8ARRAY } from './webidl.js';
 
 // Its methods captured now (core/intrinsics.js's ownMethods), so later changes to
@@ -189,16 +189,21 @@ function coreDecodeOnce(ordinal, bytes, fatal) {
  * the host, one call each, never streaming: the BOM is stripped here, and a streaming call's
  * trailing incomplete sequence goes to the core, which keeps it as pending bytes. When the core
  * holds pending bytes from an earlier call, it gets this call's bytes until its state is clean
- * again (UTF-8 in replacement mode; otherwise the core keeps the stream). The host is given only
- * views on fixed-length, non-shared buffers.
+ * again (UTF-8 in replacement mode; otherwise the core keeps the stream). A multi-byte (CJK)
+ * encoding goes to the host only in whole calls without pending state: the core keeps its
+ * streams. The host is given only views on fixed-length, non-shared buffers.
  */
 function hostDecodeCall(s, token, bytes, stream) {
   let decode = s.host;
-  if (decode === undefined) decode = s.host = hostDecoder(s.ordinal, s.fatal, coreDecodeOnce);
+  if (decode === undefined) {
+    // Undefined until checked (a multi-byte encoding is checked once the core decoded enough of it).
+    decode = s.host = hostDecoder(s.ordinal, s.fatal, coreDecodeOnce, bytesLength(bytes));
+    if (decode === undefined) return null;
+  }
   if (decode === null || !onPlainBuffer(bytes)) return null;
   const kind = s.kind;
   if (s.coreFrom !== Infinity && bytesLength(bytes) >= s.coreFrom) return null;
-  if (!stream && s.handle === 0 && (kind === SINGLE_BYTE || s.ignoreBOM || s.bomDone || bomLength(kind, bytes) === 0)) {
+  if (!stream && s.handle === 0 && (kind >= SINGLE_BYTE || s.ignoreBOM || s.bomDone || bomLength(kind, bytes) === 0)) {
     // The common call: whole input, no BOM to strip.
     let text;
     try {
@@ -209,6 +214,7 @@ function hostDecodeCall(s, token, bytes, stream) {
     s.bomDone = false;
     return text;
   }
+  if (kind === MULTI_BYTE) return null;
   const length = bytesLength(bytes);
   let start = 0;
   let head = ''; // what the core's pending bytes became

@@ -1,8 +1,8 @@
 // The host's own codecs as fast paths (js/core/host-codecs.js): the probes say what the standard
 // says (checked against the core), results are the same with and without the host, a host that is
 // wrong is never trusted, a host patched after load is never called, and only plain whole inputs
-// reach it (never CJK, SharedArrayBuffer or resizable input, never a streaming call). Each
-// configuration loads its own copy of the package, so each has its own module graph.
+// reach it (never SharedArrayBuffer or resizable input, never a streaming call, CJK only after its
+// check). Each configuration loads its own copy of the package, so each has its own module graph.
 
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -53,19 +53,23 @@ async function loadCopy(globals = {}, host = 'web') {
   }
 }
 
-/** A TextDecoder class over the real one that records every input it is given. */
-function recordingDecoder(calls, fault = (label, bytes, text) => text) {
+/**
+ * A TextDecoder class over `Inner` (the real one) that records every input it is given, its
+ * output changed by `fault(label, bytes, text, options)`.
+ */
+function recordingDecoder(calls, fault = (label, bytes, text) => text, Inner = RealTextDecoder) {
   return class TextDecoder {
     constructor(label = 'utf-8', options = {}) {
-      this.inner = new RealTextDecoder(label, options);
+      this.inner = new Inner(label, options);
       this.label = this.inner.encoding;
+      this.options = options;
     }
     get encoding() {
       return this.inner.encoding;
     }
     decode(bytes, options) {
       calls.push({ label: this.label, bytes, options });
-      return fault(this.label, bytes, this.inner.decode(bytes, options));
+      return fault(this.label, bytes, this.inner.decode(bytes, options), this.options);
     }
   };
 }
@@ -188,7 +192,7 @@ test('a stream split inside a UTF-8 sequence goes on in the host after the core 
   assert.ok(calls.every((c) => c.options === undefined), 'never a streaming call');
 });
 
-test('what never reaches the host: CJK, SharedArrayBuffer and resizable input', () => {
+test('what never reaches the host: SharedArrayBuffer and resizable input, CJK before its check', () => {
   calls.length = 0;
   assert.equal(new host.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])), 'あ');
   assert.equal(new host.TextDecoder('euc-kr').decode(new Uint8Array([0xb0, 0xa1])), '가');
@@ -292,4 +296,172 @@ test('TextDecoderStream and the standard hooks give the same through the host', 
     assert.throws(() => host.standard.utf8DecodeWithoutBOMOrFail(input), TypeError);
   }
   assert.equal(host.standard.utf8DecodeWithoutBOMOrFail(bytes.slice(0, 11)), '\ufeffA€😀');
+});
+
+// ---- the multi-byte (CJK) encodings ---------------------------------------------------------------
+
+const MULTI_BYTE = ['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr'];
+/** What the core decodes before a multi-byte encoding is checked (host-codecs.js). */
+const CHECK_AFTER = 1 << 20;
+
+/** Runs `label`'s check in `copy`: the core decodes CHECK_AFTER bytes of it first. */
+function primeMultiByte(copy, label, fatal = false) {
+  new copy.TextDecoder(label, { fatal }).decode(new Uint8Array(CHECK_AFTER).fill(0x41));
+}
+
+/**
+ * A copy whose host decoders are a forced core's (right by definition, unlike Node's, whose Big5
+ * shows a known fault), recording into `into`, with `fault` applied.
+ */
+const cjkCopy = (into, fault) => loadCopy({ TextDecoder: recordingDecoder(into, fault, core.TextDecoder) });
+
+/** Random bytes biased to the leads, trails and escapes of the multi-byte encodings. */
+function randomMultiByte(next, n) {
+  const pool = [0x0a, 0x1b, 0x24, 0x28, 0x42, 0x4a, 0x49, 0x40, 0x21, 0x30, 0x39, 0x41, 0x7e, 0x80, 0x81, 0x84, 0x8e, 0x8f, 0xa1, 0xa4, 0xe0, 0xfe, 0xff];
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = next() < 0.3 ? Math.floor(next() * 256) : pool[Math.floor(next() * pool.length)];
+  return out;
+}
+
+test('multi-byte encodings: checked once the core has decoded 1 MiB of one, then whole calls go to a right host and streams stay in the core', async () => {
+  const cjkCalls = [];
+  const copy = await cjkCopy(cjkCalls);
+  new copy.TextDecoder('shift_jis').decode(new Uint8Array(CHECK_AFTER - 10).fill(0x41));
+  new copy.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0]));
+  const shiftJisCalls = () => cjkCalls.filter((c) => c.label === 'shift_jis');
+  assert.deepEqual(shiftJisCalls(), [], 'below the threshold nothing is checked');
+  assert.equal(copy.hostCodecs.hostCodecsReport().decoders.shift_jis, undefined);
+  new copy.TextDecoder('shift_jis').decode(new Uint8Array(16).fill(0x41));
+  assert.equal(copy.hostCodecs.hostCodecsReport().decoders.shift_jis, 'replacement');
+  assert.ok(shiftJisCalls().length > 100, 'the check probes the host');
+  cjkCalls.length = 0;
+  const d = new copy.TextDecoder('shift_jis');
+  assert.equal(d.decode(new Uint8Array([0x82, 0xa0, 0x41])), 'あA');
+  assert.equal(shiftJisCalls().length, 1, 'a whole call goes to the host');
+  assert.equal(d.decode(new Uint8Array([0x41, 0x82]), { stream: true }), 'A');
+  assert.equal(d.decode(new Uint8Array([0xa0])), 'あ');
+  assert.equal(shiftJisCalls().length, 1, 'streaming calls stay in the core');
+  // Every encoding and mode: random inputs in one call and in chunks, the same as the core's.
+  for (const label of MULTI_BYTE) for (const fatal of [false, true]) primeMultiByte(copy, label, fatal);
+  const report = copy.hostCodecs.hostCodecsReport().decoders;
+  for (const label of MULTI_BYTE) assert.equal(report[label], 'both', `${label} passed its checks in both modes`);
+  const next = rng(0xc1c);
+  cjkCalls.length = 0;
+  for (const label of MULTI_BYTE) {
+    for (let round = 0; round < 200; round++) {
+      const options = { fatal: next() < 0.4 };
+      const bytes = randomMultiByte(next, Math.floor(next() * 40));
+      const one = (D) => {
+        try {
+          return new D(label, options).decode(bytes);
+        } catch (e) {
+          return e.constructor.name;
+        }
+      };
+      assert.equal(one(copy.TextDecoder), one(core.TextDecoder), `${label} ${JSON.stringify(options)} ${[...bytes].join(' ')}`);
+      const chunks = [bytes.slice(0, 7), bytes.slice(7, 20), bytes.slice(20)];
+      assert.deepEqual(decodeStream(copy.TextDecoder, label, options, chunks), decodeStream(core.TextDecoder, label, options, chunks));
+    }
+  }
+  assert.ok(cjkCalls.length > 1000, 'the host took the whole calls');
+  assert.ok(cjkCalls.every((c) => c.options === undefined), 'never a streaming call');
+});
+
+test('a known fault in one multi-byte decoder keeps every multi-byte encoding in the core', async () => {
+  // Big5's pointers that are two code points, as Chromium gets them wrong.
+  const fault = (label, bytes, text) => (label === 'big5' ? text.replace(/\u00ca\u0304/g, '\u0093\udf04') : text);
+  const faulty = [];
+  const copy = await cjkCopy(faulty, fault);
+  primeMultiByte(copy, 'shift_jis');
+  primeMultiByte(copy, 'big5');
+  const report = copy.hostCodecs.hostCodecsReport().decoders;
+  assert.equal(report.shift_jis, 'none');
+  assert.equal(report.big5, 'none');
+  faulty.length = 0;
+  assert.equal(new copy.TextDecoder('big5').decode(new Uint8Array([0x88, 0x62])), '\u00ca\u0304');
+  assert.deepEqual(faulty, []);
+});
+
+test('a multi-byte host wrong on one pair, or in one state, is not trusted with that encoding', async () => {
+  const fault = (label, bytes, text) => {
+    if (label === 'shift_jis') return text.replace(/\u4e9c/g, '\u4e9d'); // 0x88 0x9f
+    if (label === 'iso-2022-jp') return text.replace(/\u00a5/g, '\\'); // Roman's 0x5C
+    if (label === 'gb18030') return text.replace(/\ue7c7/g, '\u1e3f'); // pointer 7457
+    return text;
+  };
+  const copy = await cjkCopy([], fault);
+  for (const label of ['shift_jis', 'iso-2022-jp', 'gb18030', 'euc-kr']) primeMultiByte(copy, label);
+  const report = copy.hostCodecs.hostCodecsReport().decoders;
+  assert.deepEqual([report.shift_jis, report['iso-2022-jp'], report.gb18030, report['euc-kr']], ['none', 'none', 'none', 'replacement']);
+  assert.equal(new copy.TextDecoder('shift_jis').decode(new Uint8Array([0x88, 0x9f])), '\u4e9c');
+  assert.equal(new copy.TextDecoder('gb18030').decode(new Uint8Array([0x81, 0x35, 0xf4, 0x37])), '\ue7c7');
+});
+
+/**
+ * A host decoder class (over the forced core) whose fatal mode lets malformed input through as
+ * U+FFFD for inputs longer than `from` bytes.
+ */
+const lenientFrom = (from) =>
+  class LenientDecoder {
+    constructor(label, options = {}) {
+      this.strict = new core.TextDecoder(label, options);
+      this.lenient = new core.TextDecoder(label);
+    }
+    get encoding() {
+      return this.strict.encoding;
+    }
+    decode(bytes, options) {
+      return (bytes.length > from ? this.lenient : this.strict).decode(bytes, options);
+    }
+  };
+
+test('a multi-byte fatal host that lets malformed input through is not trusted, on the probes or on long input', async () => {
+  // Fatal mode that never throws: its checks fail.
+  const a = await loadCopy({ TextDecoder: lenientFrom(0) });
+  primeMultiByte(a, 'euc-kr', true);
+  assert.equal(a.hostCodecs.hostCodecsReport().decoders['euc-kr'], 'replacement', 'fatal mode fails its checks');
+  // Fatal mode that throws on every probe (all short) but not on longer input: the rule that a
+  // fatal host's output with a U+FFFD goes to the core catches it.
+  const b = await loadCopy({ TextDecoder: lenientFrom(4096) });
+  primeMultiByte(b, 'euc-kr', true);
+  assert.equal(b.hostCodecs.hostCodecsReport().decoders['euc-kr'], 'both');
+  const bad = new Uint8Array(5000).fill(0x41);
+  bad[4000] = 0xff;
+  assert.throws(() => new b.TextDecoder('euc-kr', { fatal: true }).decode(bad), (e) => e instanceof TypeError && /euc-kr/.test(e.message));
+  assert.equal(new b.TextDecoder('euc-kr', { fatal: true }).decode(new Uint8Array(5000).fill(0x42)), 'B'.repeat(5000));
+});
+
+test("a host decoder that is left broken by a fatal error is replaced, not trusted as it is", async () => {
+  // Firefox's gb18030 keeps its state after a fatal error; this one throws ever after.
+  let made = 0;
+  class BrokenAfterError {
+    constructor(label, options = {}) {
+      made++;
+      this.inner = new core.TextDecoder(label, options);
+      this.broken = false;
+    }
+    get encoding() {
+      return this.inner.encoding;
+    }
+    decode(bytes, options) {
+      if (this.broken) throw new TypeError('left broken');
+      try {
+        return this.inner.decode(bytes, options);
+      } catch (error) {
+        this.broken = true;
+        throw error;
+      }
+    }
+  }
+  const copy = await loadCopy({ TextDecoder: BrokenAfterError });
+  primeMultiByte(copy, 'gb18030', true);
+  new copy.TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array([0x41]));
+  const report = copy.hostCodecs.hostCodecsReport().decoders;
+  assert.equal(report.gb18030, 'both');
+  assert.equal(report['utf-8'], 'fatal');
+  const before = made;
+  const d = new copy.TextDecoder('gb18030', { fatal: true });
+  assert.throws(() => d.decode(new Uint8Array([0x81, 0x30])), TypeError);
+  assert.equal(d.decode(new Uint8Array([0x81, 0x30, 0x81, 0x30])), '\u0080');
+  assert.equal(made, before + 1, 'one new host decoder after the error');
 });
