@@ -28,7 +28,7 @@
 //   environment variable TEXT_ENCODING_WASM_HOST=off (Node, Bun; Deno when env access to it is
 //   granted), forces the core everywhere. Results are the same either way.
 
-import { bufferOf, byteLengthOf, byteOffsetOf, setBytes, U8, uncurry } from './intrinsics.js';
+import { bufferOf, byteLengthOf, byteOffsetOf, getterOf, setBytes, U8, uncurry } from './intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel } from './labels.js';
 import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';
 
@@ -88,9 +88,9 @@ function bind(instance, method, arity = 1) {
 
 const HostDecoder = capture('TextDecoder', ['decode']);
 const HostEncoder = capture('TextEncoder', ['encode', 'encodeInto']);
-const arrayBufferByteLength = uncurry(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get);
+const arrayBufferByteLength = getterOf(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get);
 const resizableDescriptor = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'resizable');
-const arrayBufferResizable = resizableDescriptor !== undefined ? uncurry(resizableDescriptor.get) : null;
+const arrayBufferResizable = resizableDescriptor !== undefined ? getterOf(resizableDescriptor.get) : null;
 
 /**
  * Whether the Uint8Array `bytes` views a fixed-length, non-shared ArrayBuffer: the only input a

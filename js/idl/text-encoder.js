@@ -70,7 +70,8 @@ const SHORT = 64;
 
 /**
  * encodeInto's steps: UTF-8 encodes as many whole scalar values of `string` as fit in the
- * Uint8Array `dest` (of `capacity` bytes); returns {read, written}. Every length that crosses into
+ * Uint8Array `dest` (of `capacity` bytes: read from `dest` where not given, and only when the core
+ * writes); returns {read, written}. Every length that crosses into
  * wasm is bounded (never wrapped to 32 bits), and no call copies more of the string than it can
  * use: each code unit takes at least one byte, so at most `room + 1` units are copied (the one
  * more completes a surrogate pair; it can never be written itself).
@@ -143,7 +144,7 @@ export class TextEncoder {
     }
     const string = toDOMString(source, "Failed to execute 'encodeInto' on 'TextEncoder'");
     const dest = toUint8Array(destination, "Failed to execute 'encodeInto' on 'TextEncoder'");
-    return encodeIntoUtf8(string, dest, byteLengthOf(dest));
+    return encodeIntoUtf8(string, dest);
   }
 }
 
