@@ -78,8 +78,16 @@ async function browser(name, pkg) {
 
 const MULTI_BYTE = ['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr'];
 
+/** UTF-16's column: each byte order's mode and the length from which the core takes it. */
+function utf16(le, leFrom, be, beFrom) {
+  const one = (mode, from) => (mode === 'host' && from !== null && from !== undefined && from !== Infinity ? `host below ${from} bytes, core from there (faster here)` : mode);
+  const a = one(le, leFrom);
+  const b = one(be, beFrom);
+  return a === b ? a : `LE: ${a}; BE: ${b}`;
+}
+
 /** A report's decoders, grouped: what the host takes, in which modes. */
-function summarize({ decoders, encoder, utf16CoreFrom }) {
+function summarize({ decoders, encoder, utf16CoreFrom, utf16beCoreFrom }) {
   const single = ENCODINGS.filter((n) => !['utf-8', 'utf-16le', 'utf-16be', ...MULTI_BYTE].includes(n));
   const mode = (n) => ({ both: 'host', replacement: 'host (replacement), core (fatal)', fatal: 'host (fatal), core (replacement)', none: 'core' })[decoders[n]] ?? 'core';
   const hostSingle = single.filter((n) => decoders[n] === 'both');
@@ -88,8 +96,7 @@ function summarize({ decoders, encoder, utf16CoreFrom }) {
   const unchecked = (names) => names.every((n) => decoders[n] === undefined);
   return [
     mode('utf-8'),
-    (mode('utf-16le') === mode('utf-16be') ? mode('utf-16le') : `LE: ${mode('utf-16le')}, BE: ${mode('utf-16be')}`) +
-      (utf16CoreFrom !== null && utf16CoreFrom !== undefined && mode('utf-16le') === 'host' ? ` below ${utf16CoreFrom} bytes, core from there (faster here)` : ''),
+    utf16(mode('utf-16le'), utf16CoreFrom, mode('utf-16be'), utf16beCoreFrom),
     unchecked(single)
       ? 'core (faster here)'
       : coreSingle.length === 0 ? `host (all ${single.length})` : hostSingle.length === 0 ? 'core' : `host ${hostSingle.length} of ${single.length}; core: ${coreSingle.join(', ')}`,

@@ -23,7 +23,7 @@
 //   strips a BOM, cuts a streaming call's input at a sequence boundary and hands the rest to the
 //   core. A fatal error is always the core's: where the host throws, the core decodes the call.
 // - A host folder may keep jobs in the core where the core is faster there (setCoreFrom) and
-//   offer native decoders of its own (setNativeUtf8Decoder), checked the same way.
+//   offer native decoders of its own (setNativeDecoder), checked the same way.
 // - `globalThis.TEXT_ENCODING_WASM_HOST = 'off'` set before the package is first evaluated, or the
 //   environment variable TEXT_ENCODING_WASM_HOST=off (Node, Bun; Deno when env access to it is
 //   granted), forces the core everywhere. Results are the same either way.
@@ -202,14 +202,12 @@ export function hostDecoder(ordinal, fatal, coreDecode, length = 0) {
 const coreFrom = [Infinity, Infinity, Infinity, Infinity, Infinity, Infinity];
 
 /**
- * Keeps inputs of `kind` (UTF16LE also means UTF16BE) of at least `bytes` bytes in the core (0:
- * all of them), for a host folder where the core, with the string builders it installs, is faster
- * than the host's decoders (see node/load.js). Called when the folder loads, before any decoder
- * exists.
+ * Keeps inputs of `kind` of at least `bytes` bytes in the core (0: all of them), for a host folder
+ * where the core, with the string builders it installs, is faster than the host's decoders (see
+ * node/load.js). Called when the folder loads, before any decoder exists.
  */
 export function setCoreFrom(kind, bytes) {
   coreFrom[kind] = bytes;
-  if (kind === UTF16LE) coreFrom[UTF16BE] = bytes;
 }
 
 /** The input length from which decodes of `kind` are the core's even where the host is right. */
@@ -217,16 +215,19 @@ export function coreFromOf(kind) {
   return coreFrom[kind];
 }
 
+/** Per kind, the native decoder maker a host folder offered (setNativeDecoder), or undefined. */
+const nativeDecoders = [];
+
 /**
- * Installs a native UTF-8 decoder offered by the entry's host (Node: Buffer's utf8 slice, faster
- * than its TextDecoder on short inputs): `make(fatal)` returns `decode(bytes) => string`, which
- * must throw on malformed input in fatal mode, or null where it has none for that mode. It is checked like the host's TextDecoder and, where
- * right, preferred to it.
+ * Installs a native decoder of `kind` (UTF8 or UTF16LE) offered by the entry's host (Node:
+ * Buffer's utf8 and ucs2 slices, faster than its TextDecoder): `make(fatal)` returns
+ * `decode(bytes) => string`, which must throw on malformed input in fatal mode, or null where it
+ * has none for that mode. It is checked like the host's TextDecoder and, where right, preferred
+ * to it.
  */
-export function setNativeUtf8Decoder(make) {
-  nativeUtf8 = make;
+export function setNativeDecoder(kind, make) {
+  nativeDecoders[kind] = make;
 }
-let nativeUtf8 = null;
 
 function checkedDecoder(name, fatal, reference) {
   const kind = kindOf(name);
@@ -248,8 +249,9 @@ function checkedDecoder(name, fatal, reference) {
     for (let i = 0; i < probes.length; i++) if (!probeDecodes(decode, probes[i], reference(new U8(probes[i])))) return false;
     return true;
   };
-  if (kind === UTF8 && nativeUtf8 !== null) {
-    const decode = nativeUtf8(fatal);
+  const native = nativeDecoders[kind];
+  if (native !== undefined) {
+    const decode = native(fatal);
     if (decode !== null && passes(decode)) return decode;
   }
   if (HostDecoder === null) return null;
@@ -418,8 +420,9 @@ function checkedEncoder(coreEncode, coreEncodeInto) {
 
 /**
  * What the checks found so far (for tests and the README's table): `{ decoders: { 'name': mode },
- * encoder, utf16CoreFrom }`, mode being 'both', 'replacement', 'fatal' or 'none' for each encoding
- * checked, and utf16CoreFrom the UTF-16 input length from which the core decodes anyway.
+ * encoder, utf16CoreFrom, utf16beCoreFrom }`, mode being 'both', 'replacement', 'fatal' or 'none'
+ * for each encoding checked, and utf16CoreFrom (UTF-16LE) and utf16beCoreFrom the input lengths
+ * from which the core decodes anyway.
  */
 export function hostCodecsReport() {
   const out = {};
@@ -431,5 +434,5 @@ export function hostCodecsReport() {
     if (decoders[key] === null) out[name] = was === undefined ? 'none' : was;
     else out[name] = was === undefined || was === 'none' ? mode : 'both';
   }
-  return { decoders: out, encoder: encoderChecked ? encoder !== null : undefined, utf16CoreFrom: coreFrom[UTF16LE] };
+  return { decoders: out, encoder: encoderChecked ? encoder !== null : undefined, utf16CoreFrom: coreFrom[UTF16LE], utf16beCoreFrom: coreFrom[UTF16BE] };
 }

@@ -161,14 +161,42 @@ export function asciiString(bytes, n) {
 }
 
 let nativeUtf8String = null;
+let nativeUtf8From = Infinity;
 /**
  * Installs a native builder `(bytes, start, end) => string | null` of the string of well-formed
  * UTF-8 (null when the bytes are not well-formed): for any well-formed input every conforming
  * decoder gives the same string, so the host may build it (Node: isUtf8, then its utf8 slice),
- * straight from the input, with no UTF-16 copy in between.
+ * straight from the input, with no UTF-16 copy in between. It is tried for whole UTF-8 calls above
+ * the slice limit, and from `from` bytes on (the JavaScript build: from 0) for every whole call.
  */
-export function setNativeUtf8Builder(build) {
+export function setNativeUtf8Builder(build, from = Infinity) {
   nativeUtf8String = build;
+  nativeUtf8From = from;
+}
+
+/** The input length from which whole UTF-8 calls try the native builder first (see above). */
+export function nativeUtf8FromOf() {
+  return nativeUtf8From;
+}
+
+let nativeUtf8Bytes = null;
+/**
+ * Installs a native UTF-8 encoder `(string) => Uint8Array | null` of strings without lone
+ * surrogates (null for the others, which the core encodes): the JavaScript build's, where the
+ * core is JavaScript too (wasm2js/load.js).
+ */
+export function setNativeUtf8Encoder(encode) {
+  nativeUtf8Bytes = encode;
+}
+
+/** The UTF-8 of `string` by the native encoder, or null (none, or a lone surrogate). */
+export function nativeUtf8Encode(string) {
+  if (nativeUtf8Bytes === null) return null;
+  try {
+    return nativeUtf8Bytes(string);
+  } catch {
+    return null; // a string the encoder refuses: the core encodes it
+  }
 }
 
 /**

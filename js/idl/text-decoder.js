@@ -13,7 +13,7 @@ import { core, outputKind } from '../core/instance.js';
 import { ownMethods } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
-import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, isShortInput, takeString } from '../core/strings.js';
+import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, isShortInput, nativeUtf8FromOf, takeString } from '../core/strings.js';
 import { coreFromOf, hostCodecsAllowed, hostDecoder, kindOf, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString, UINT8ARRAY } from './webidl.js';
 
@@ -145,6 +145,13 @@ function decodeCore(s, token, bytes, stream) {
       }
     }
     if (!stream && length <= sliceBytesLimit) {
+      if (s.utf8 && length >= nativeUtf8FromOf()) {
+        const text = hostUtf8String(bytes, utf8BomLength(s, bytes), length);
+        if (text !== null) {
+          s.bomDone = false;
+          return text;
+        }
+      }
       const w = core();
       const len = putBytes(bytes);
       const n = w.decode_once(s.ordinal, s.fatal, s.ignoreBOM || s.bomDone, len);
@@ -156,8 +163,7 @@ function decodeCore(s, token, bytes, stream) {
   if (length > sliceBytesLimit) {
     // Well-formed UTF-8, whole and without pending state: the host may build the string at once.
     if (s.utf8 && s.handle === 0 && !stream) {
-      const bom = !s.ignoreBOM && !s.bomDone && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-      const text = hostUtf8String(bytes, bom, length);
+      const text = hostUtf8String(bytes, utf8BomLength(s, bytes), length);
       if (text !== null) {
         s.bomDone = false;
         return text;
@@ -171,6 +177,11 @@ function decodeCore(s, token, bytes, stream) {
   if (n < 0) throw fatalError(s);
   if (!stream) releaseHandle(s, token);
   return takeString(n);
+}
+
+/** The length of the UTF-8 BOM that a whole call of `s` strips from `bytes`: 3 or 0. */
+function utf8BomLength(s, bytes) {
+  return !s.ignoreBOM && !s.bomDone && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { concatBytes, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes } from '../core/crossing.js';
 import { hostEncoder } from '../core/host-codecs.js';
 import { core, lastRead } from '../core/instance.js';
+import { nativeUtf8Encode } from '../core/strings.js';
 import { byteLengthOf, charCodeAt, charCodeAtIsIntrinsic, ownMethods, setBytes, U8 } from '../core/intrinsics.js';
 import { illegalInvocation, shapeInterface, toDOMString, toUint8Array } from './webidl.js';
 
@@ -45,6 +46,9 @@ export function encodeUtf8(input) {
       // refused (say, memory for a huge output): the core encodes in slices
     }
   }
+  // The JavaScript build's own encoder, where it installed one (wasm2js/load.js).
+  const native = nativeUtf8Encode(input);
+  if (native !== null) return native;
   return coreEncodeUtf8(input);
 }
 

@@ -12,8 +12,8 @@
 
 import { setNativeStringWriter } from '../core/crossing.js';
 import { onMemory, setLoader } from '../core/instance.js';
-import { setCoreFrom, setNativeUtf8Decoder, SINGLE_BYTE, UTF16LE } from '../core/host-codecs.js';
-import { byteLengthOf, uncurry } from '../core/intrinsics.js';
+import { setCoreFrom, setNativeDecoder, SINGLE_BYTE, UTF16BE, UTF16LE, UTF8 } from '../core/host-codecs.js';
+import { byteLengthOf, charCodeAt, uncurry } from '../core/intrinsics.js';
 import { setNativeAsciiCheck, setNativeLatin1Builders, setNativeStringBuilder, setNativeUtf8Builder } from '../core/strings.js';
 import { instantiate } from '../wasm/instantiate.js';
 
@@ -78,7 +78,7 @@ if (wellFormedUtf8 !== null) setNativeUtf8Builder(wellFormedUtf8);
 // of malformed sequences, checked by core/host-codecs.js before it is used), without the argument
 // handling of Node's TextDecoder around it; in fatal mode only well-formed UTF-8 (isUtf8). Not in
 // Bun, whose TextDecoder is the faster of the two there (about 55 against 110 ns for 16 bytes).
-if (!inBun) setNativeUtf8Decoder((fatal) => {
+if (!inBun) setNativeDecoder(UTF8, (fatal) => {
   if (!fatal) return (bytes) => utf8Slice(bytes, 0, byteLengthOf(bytes));
   if (wellFormedUtf8 === null) return null;
   return (bytes) => {
@@ -87,15 +87,41 @@ if (!inBun) setNativeUtf8Decoder((fatal) => {
     return text;
   };
 });
+// UTF-16LE straight from the input: Buffer's ucs2 slice copies the code units, and
+// String.prototype.isWellFormed / toWellFormed give the standard's replacement of unpaired
+// surrogates (an odd last byte is one more U+FFFD, or is the U+FFFD of a lead surrogate before
+// it); checked by core/host-codecs.js like any host decoder. No BOM reaches it (the caller strips
+// one).
+const isWellFormed = typeof ''.isWellFormed === 'function' ? uncurry(String.prototype.isWellFormed) : null;
+const toWellFormed = typeof ''.toWellFormed === 'function' ? uncurry(String.prototype.toWellFormed) : null;
+if (isWellFormed !== null && toWellFormed !== null) {
+  setNativeDecoder(UTF16LE, (fatal) => (bytes) => {
+    const n = byteLengthOf(bytes);
+    const text = ucs2Slice(bytes, 0, n - (n & 1));
+    if (isWellFormed(text)) {
+      if ((n & 1) === 0) return text;
+      if (fatal) throw new TypeError('malformed'); // the core then throws the package's error
+      return `${text}\ufffd`;
+    }
+    if (fatal) throw new TypeError('malformed');
+    const last = text.length === 0 ? 0 : charCodeAt(text, text.length - 1);
+    return (n & 1) === 0 || (last >= 0xd800 && last <= 0xdbff) ? toWellFormed(text) : `${toWellFormed(text)}\ufffd`;
+  });
+}
+
 // Jobs the core does faster here, with Buffer making the strings, even where the host is right
-// (npm run bench -- --engines, ours with these choices ÷ the engine's own classes): UTF-16 from
-// 1 KiB (the core's bulk copy; the articles decode at 1.37x Node 24's own decoder, 1.46x Node
-// 26's, 1.77x Bun's; about even at 256 bytes), and the single-byte encodings in Node (1.34-1.54x
-// Node 22-26's own decoders). Bun runs this folder too, and its single-byte decoders are faster
-// than the core (the core is 0.66x of them): there they stay the host's where its checks pass.
-// Which of two right decoders is faster is the one thing decided by the engine's name here;
-// whether a decoder is right never is.
-setCoreFrom(UTF16LE, 1024);
+// (npm run bench -- --engines, ours with these choices ÷ the engine's own classes):
+// - UTF-16BE from 1 KiB (the core's bulk copy: 1.3-1.8x the engines' own decoders);
+// - UTF-16LE from 2 KiB where isWellFormed scans at about 3 GB/s (Node 20-24's V8: from there the
+//   core is faster, 4-5 GB/s at 8-32 KiB against 2.9-3.0 for the ucs2 slice); not where it is
+//   fast (Node 26's V8 14, Bun: 11-20 GB/s, 3-4x the core);
+// - the single-byte encodings in Node (1.34-1.54x Node 22-26's own decoders). Bun's are faster
+//   than the core (the core is 0.66x of them): there they stay the host's where its checks pass.
+// Which of two right decoders is faster is the one thing decided by the engine's name and version
+// here; whether a decoder is right never is.
+const v8Major = typeof versions === 'object' && versions !== null && typeof versions.v8 === 'string' ? parseInt(versions.v8, 10) : 0;
+setCoreFrom(UTF16BE, 1024);
+if (!inBun && v8Major < 14) setCoreFrom(UTF16LE, 2048);
 if (!inBun) setCoreFrom(SINGLE_BYTE, 0);
 // Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates
 // kept, so USVString conversion still happens in the encoder). npm run bench, "string writing":

@@ -85,7 +85,7 @@ test('the switch: with TEXT_ENCODING_WASM_HOST off nothing is checked or trusted
   assert.equal(core.hostCodecs.hostCodecsAllowed, false);
   new core.TextDecoder().decode(new Uint8Array([0xe2, 0x82, 0xac]));
   new core.TextEncoder().encode('€');
-  assert.deepEqual(core.hostCodecs.hostCodecsReport(), { decoders: {}, encoder: false, utf16CoreFrom: Infinity });
+  assert.deepEqual(core.hostCodecs.hostCodecsReport(), { decoders: {}, encoder: false, utf16CoreFrom: Infinity, utf16beCoreFrom: Infinity });
   assert.equal(host.hostCodecs.hostCodecsAllowed, true);
 });
 
