@@ -1,6 +1,7 @@
 // The shortcuts of a whole legacy encode (encode-modes.js's encodeOnce, behind `encode(input,
-// label)`): single-byte encodings mapped in JavaScript through a reverse of the wasm's index, and
-// all-ASCII inputs to every other encoding copied as they are. Each must give exactly what the wasm
+// label)`): single-byte encodings mapped in JavaScript through a reverse of the wasm's index,
+// double-byte encodings through a table of the wasm encoder's own output (once it has encoded
+// enough of them), and all-ASCII inputs to every other encoding copied as they are. Each must give exactly what the wasm
 // encoder gives, in every mode: a LegacyEncoder (whose calls always run the wasm encoder through a
 // handle) is the reference, and for single-byte encodings the standard's index files are a second,
 // independent one (every code unit of the BMP, every byte value).
@@ -107,6 +108,29 @@ test('every label, random strings around the shortcut limit, every mode: encode 
     for (let k = 0; k < 300; k++) {
       const max = k % 3 === 0 ? 300 : 24;
       const s = randomString(next, k % 2 ? PIECES : PIECES.slice(0, 16), max);
+      for (const options of MODES) {
+        assert.deepEqual(viaEncode(s, label, options), reference(s, label, options), `${label} ${JSON.stringify(s)} ${JSON.stringify(options)}`);
+      }
+    }
+  }
+});
+
+const DOUBLE_BYTE = ['shift_jis', 'euc-jp', 'gbk', 'gb18030', 'big5', 'euc-kr'];
+
+test('double-byte: once the wasm has encoded 64 Ki code units, every BMP code unit and random strings encode as the wasm encoder does', () => {
+  // Enough for the table (encode-modes.js's DOUBLE_BYTE_TABLE_AFTER), in calls the shortcuts do not take.
+  const prime = '\u3042'.repeat(1 << 16);
+  const next = rng(0xdb1e);
+  const cjk = ['あ', '漢', '한', '中', '龍', 'ｱ', '¥', '‾', '−', '€', '\u0080', '\ue000', '\ue7c7', '\uffe2', '\u2116', '\u00a7'];
+  for (const label of DOUBLE_BYTE) {
+    encode(prime, label, { mode: 'html' });
+    for (let u = 0x80; u <= 0xffff; u++) {
+      const s = String.fromCharCode(u);
+      const want = reference(s, label, { mode: 'html' });
+      assert.ok(sameBytes(viaEncode(s, label, { mode: 'html' }), want), `${label} U+${u.toString(16)}`);
+    }
+    for (let k = 0; k < 300; k++) {
+      const s = randomString(next, k % 2 ? PIECES.concat(cjk) : cjk, k % 3 === 0 ? 300 : 24);
       for (const options of MODES) {
         assert.deepEqual(viaEncode(s, label, options), reference(s, label, options), `${label} ${JSON.stringify(s)} ${JSON.stringify(options)}`);
       }
