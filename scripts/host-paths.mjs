@@ -95,7 +95,7 @@ function summarize({ decoders, encoder, utf16CoreFrom, utf16beCoreFrom }) {
   // Not checked at all: the host folder keeps these in the core by choice (node/load.js).
   const unchecked = (names) => names.every((n) => decoders[n] === undefined);
   return [
-    mode('utf-8'),
+    decoders['utf-8'] === undefined ? 'core (faster here)' : mode('utf-8'),
     utf16(mode('utf-16le'), utf16CoreFrom, mode('utf-16be'), utf16beCoreFrom),
     unchecked(single)
       ? 'core (faster here)'

@@ -179,6 +179,21 @@ export function nativeUtf8FromOf() {
   return nativeUtf8From;
 }
 
+let nativeMultiByte = null;
+/**
+ * Installs a decoder of whole calls in the multi-byte encodings, `(ordinal, name, bytes, length,
+ * coreDecode) => string | null` (null: the core decodes the call): the JavaScript build's
+ * (core/double-byte-tables.js), where the core is JavaScript too.
+ */
+export function setNativeMultiByteDecoder(decode) {
+  nativeMultiByte = decode;
+}
+
+/** The native multi-byte decoder, or null. */
+export function nativeMultiByteDecoder() {
+  return nativeMultiByte;
+}
+
 let nativeUtf8Bytes = null;
 /**
  * Installs a native UTF-8 encoder `(string) => Uint8Array | null` of strings without lone

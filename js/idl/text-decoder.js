@@ -13,7 +13,7 @@ import { core, outputKind } from '../core/instance.js';
 import { ownMethods } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
-import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, isShortInput, nativeUtf8FromOf, takeString } from '../core/strings.js';
+import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, isShortInput, nativeMultiByteDecoder, nativeUtf8FromOf, takeString } from '../core/strings.js';
 import { coreFromOf, hostCodecsAllowed, hostDecoder, kindOf, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString, UINT8ARRAY } from './webidl.js';
 
@@ -147,6 +147,13 @@ function decodeCore(s, token, bytes, stream) {
     if (!stream && length <= sliceBytesLimit) {
       if (s.utf8 && length >= nativeUtf8FromOf()) {
         const text = hostUtf8String(bytes, utf8BomLength(s, bytes), length);
+        if (text !== null) {
+          s.bomDone = false;
+          return text;
+        }
+      } else if (s.kind === MULTI_BYTE) {
+        const multiByte = nativeMultiByteDecoder();
+        const text = multiByte === null ? null : multiByte(s.ordinal, encodingName(s.ordinal), bytes, length, coreDecodeOnce);
         if (text !== null) {
           s.bomDone = false;
           return text;

@@ -115,12 +115,15 @@ if (isWellFormed !== null && toWellFormed !== null) {
 // - UTF-16LE from 2 KiB where isWellFormed scans at about 3 GB/s (Node 20-24's V8: from there the
 //   core is faster, 4-5 GB/s at 8-32 KiB against 2.9-3.0 for the ucs2 slice); not where it is
 //   fast (Node 26's V8 14, Bun: 11-20 GB/s, 3-4x the core);
+// - UTF-8 where V8 is older than 13 (Node 20 and 22): the core decodes non-ASCII UTF-8 at 1.3-4x
+//   their decoders at every length from 64 bytes (250-1000 against 200-300 MB/s);
 // - the single-byte encodings in Node (1.34-1.54x Node 22-26's own decoders). Bun's are faster
 //   than the core (the core is 0.66x of them): there they stay the host's where its checks pass.
 // Which of two right decoders is faster is the one thing decided by the engine's name and version
 // here; whether a decoder is right never is.
 const v8Major = typeof versions === 'object' && versions !== null && typeof versions.v8 === 'string' ? parseInt(versions.v8, 10) : 0;
 setCoreFrom(UTF16BE, 1024);
+if (!inBun && v8Major < 13) setCoreFrom(UTF8, 0);
 if (!inBun && v8Major < 14) setCoreFrom(UTF16LE, 2048);
 if (!inBun) setCoreFrom(SINGLE_BYTE, 0);
 // Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates

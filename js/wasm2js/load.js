@@ -14,10 +14,13 @@
 
 import { setLoader } from '../core/instance.js';
 import { bufferOf, byteOffsetOf, charCodeAt, charCodeAtIsIntrinsic, fromCharCodeApply, min, U8 } from '../core/intrinsics.js';
-import { setNativeUtf8Builder, setNativeUtf8Encoder } from '../core/strings.js';
+import { decodeDoubleByte } from '../core/double-byte-tables.js';
+import { setNativeMultiByteDecoder, setNativeUtf8Builder, setNativeUtf8Encoder } from '../core/strings.js';
 import { instantiate } from '../wasm/wasm2js.js';
 
 setLoader(instantiate);
+// Whole calls in the double-byte encodings by lookup in JavaScript (core/double-byte-tables.js).
+setNativeMultiByteDecoder(decodeDoubleByte);
 
 const g = globalThis;
 const decodeUri = g.decodeURIComponent;

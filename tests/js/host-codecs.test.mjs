@@ -175,7 +175,13 @@ test('same results with and without the host: random chunked streams of UTF-8, U
   }
   assert.ok(calls.length > 0, 'the host decoder was used');
   const report = node.hostCodecs.hostCodecsReport().decoders;
-  assert.equal(report['utf-8'], 'both', "the node entry's Buffer decoder passed the checks");
+  if (node.hostCodecs.coreFromOf(node.hostCodecs.UTF8) > 0) {
+    assert.equal(report['utf-8'], 'both', "the node entry's Buffer decoder passed the checks");
+  } else {
+    // Node 20 and 22 (V8 before 13): the node entry keeps UTF-8 in the core, which is faster there.
+    assert.ok(Number.parseInt(process.versions.v8, 10) < 13);
+    assert.equal(report['utf-8'], undefined);
+  }
 });
 
 test('a stream split inside a UTF-8 sequence goes on in the host after the core completes it', () => {

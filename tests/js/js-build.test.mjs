@@ -18,6 +18,16 @@ const copy = mkdtempSync(join(tmpdir(), 'tew-js-build-'));
 after(() => rmSync(copy, { recursive: true, force: true }));
 cpSync(pkgDir, copy, { recursive: true });
 const js = await importPackageFile(copy, entryFile('./js'));
+// The same build with the host's codecs switched off, as in an engine without TextDecoder and
+// TextEncoder (QuickJS, Hermes): its own UTF-8 paths then take every call (a copy of its own).
+const bare = mkdtempSync(join(tmpdir(), 'tew-js-build-bare-'));
+after(() => rmSync(bare, { recursive: true, force: true }));
+cpSync(pkgDir, bare, { recursive: true });
+const savedSwitch = globalThis.TEXT_ENCODING_WASM_HOST;
+globalThis.TEXT_ENCODING_WASM_HOST = 'off';
+const jsBare = await importPackageFile(bare, entryFile('./js'));
+if (savedSwitch === undefined) delete globalThis.TEXT_ENCODING_WASM_HOST;
+else globalThis.TEXT_ENCODING_WASM_HOST = savedSwitch;
 const jsLegacy = await importPackageFile(copy, entryFile('./js/legacy'));
 const jsInstance = await importPackageFile(copy, 'core/instance.js');
 const wasm = await importEntry('.');
@@ -137,4 +147,49 @@ test('large inputs grow the JavaScript build memory, and what follows still agre
   const dest = new Uint8Array(4);
   assert.deepEqual(new js.TextEncoder().encodeInto('\u{1D306}', dest), { read: 2, written: 4 });
   assert.deepEqual(Array.from(dest), [0xf0, 0x9d, 0x8c, 0x86]);
+});
+
+test('the JavaScript build decodes whole double-byte calls through tables of its own core output, once it decoded 128 KiB: every unit, text and random input agree with the wasm build', () => {
+  const next = rng(0xdb7);
+  const pieces = { shift_jis: 'あ漢ｱ¥‾−①', 'euc-jp': 'あ漢ｱ¥‾纊', 'euc-kr': '한국어漢', big5: '漢字繁體', gbk: '汉字€', gb18030: '汉字€\ue5e5' };
+  for (const label of ['shift_jis', 'euc-jp', 'euc-kr', 'big5', 'gbk', 'gb18030']) {
+    // Text of the encoding: the tables' path, on the wasm build's own encoding of it.
+    const text = Array.from({ length: 2000 }, () => pieces[label][(next() * pieces[label].length) | 0] + (next() < 0.2 ? ' a\n' : '')).join('');
+    const bytes = wasmLegacy.encode(text, label, { mode: 'html' });
+    new js.TextDecoder(label).decode(new Uint8Array(1 << 17).fill(0x41)); // the core decodes 128 KiB: the tables are built
+    assert.equal(new js.TextDecoder(label).decode(bytes), new wasm.TextDecoder(label).decode(bytes), `${label} text`);
+    assert.equal(new js.TextDecoder(label, { fatal: true }).decode(bytes), new wasm.TextDecoder(label).decode(bytes), `${label} text, fatal`);
+    // Every byte from 0x80, and every two-byte sequence, alone and at the end of input.
+    for (let lead = 0x80; lead <= 0xff; lead++) {
+      for (let trail = 0; trail <= 0xff; trail += lead % 7 === 0 ? 1 : 5) {
+        for (const input of [[lead], [lead, trail], [0x41, lead, trail, 0x42]]) {
+          const b = new Uint8Array(input);
+          for (const fatal of [false, true]) {
+            assert.deepEqual(outcome(() => new js.TextDecoder(label, { fatal }).decode(b)), outcome(() => new wasm.TextDecoder(label, { fatal }).decode(b)), `${label} ${input}`);
+          }
+        }
+      }
+    }
+    for (let round = 0; round < 50; round++) {
+      const b = randomBytes(next, (next() * 200) | 0);
+      for (const fatal of [false, true]) {
+        assert.deepEqual(outcome(() => new js.TextDecoder(label, { fatal }).decode(b)), outcome(() => new wasm.TextDecoder(label, { fatal }).decode(b)), `${label} random`);
+      }
+    }
+  }
+});
+
+test('without the host codecs, the JavaScript build decodes and encodes UTF-8 through the language URI functions where they apply, and agrees with the wasm build everywhere', () => {
+  const next = rng(0x0f8);
+  for (let round = 0; round < 300; round++) {
+    const s = randomString(next, (next() * 300) | 0);
+    assert.deepEqual(outcome(() => new jsBare.TextEncoder().encode(s)), outcome(() => new wasm.TextEncoder().encode(s)));
+    const bytes = new wasm.TextEncoder().encode(s);
+    const noisy = randomBytes(next, (next() * 300) | 0);
+    for (const input of [bytes, noisy, Uint8Array.of(0xef, 0xbb, 0xbf, ...bytes)]) {
+      for (const options of [{}, { fatal: true }, { ignoreBOM: true }]) {
+        assert.deepEqual(outcome(() => new jsBare.TextDecoder('utf-8', options).decode(input)), outcome(() => new wasm.TextDecoder('utf-8', options).decode(input)));
+      }
+    }
+  }
 });
