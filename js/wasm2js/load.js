@@ -52,8 +52,19 @@ function uriUtf8Bytes(string) {
   }
   const n = binary.length;
   const out = new U8(n);
-  if (charCodeAtIsIntrinsic()) for (let i = 0; i < n; i++) out[i] = binary.charCodeAt(i);
-  else for (let i = 0; i < n; i++) out[i] = charCodeAt(binary, i);
+  if (!charCodeAtIsIntrinsic()) {
+    for (let i = 0; i < n; i++) out[i] = charCodeAt(binary, i);
+    return out;
+  }
+  // Four bytes per turn: the interpreters (QuickJS, Hermes) pay for every turn of a loop.
+  let i = 0;
+  for (; i + 4 <= n; i += 4) {
+    out[i] = binary.charCodeAt(i);
+    out[i + 1] = binary.charCodeAt(i + 1);
+    out[i + 2] = binary.charCodeAt(i + 2);
+    out[i + 3] = binary.charCodeAt(i + 3);
+  }
+  for (; i < n; i++) out[i] = binary.charCodeAt(i);
   return out;
 }
 
