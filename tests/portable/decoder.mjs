@@ -353,4 +353,32 @@ export default function register(test, { api }) {
     }
     assert.throws(TypeError, () => new TextDecoder('shift_jis', { fatal: true }).decode(new Uint8Array([0x82])));
   });
+
+  test('TextDecoder: CJK after 1 MiB of each encoding (where the engine decoders, or the JavaScript build tables, may then take whole calls)', () => {
+    const mib = new Uint8Array(1 << 20).fill(0x41);
+    // Each case: label, bytes, the standard's text (null: a fatal error).
+    const cases = [
+      ['shift_jis', [0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea, 0x5c, 0x80, 0xa0, 0xb1, 0x82], '\u65E5\u672C\u8A9E\\\u0080\uFFFD\uFF71\uFFFD'],
+      ['euc-jp', [0xc6, 0xfc, 0x8e, 0xb1, 0x8f, 0xa4, 0x3e, 0xed, 0xe0, 0x8f, 0xb0, 0xa1], '\u65E5\uFF71\uFFFD>\u8F62\u4E02'],
+      ['iso-2022-jp', [0x1b, 0x24, 0x42, 0x30, 0x21, 0x1b, 0x24], '\u4E9C\uFFFD\uFFFD'],
+      ['iso-2022-jp', [0x1b, 0x24, 0x42, 0x1b, 0x28, 0x41], '\uFFFD\uFFFD'],
+      ['euc-kr', [0xc7, 0xd1, 0xb1, 0xb9, 0x41, 0xc7, 0x41], '\uD55C\uAD6DA\uFFFDA'],
+      ['gbk', [0xd6, 0xd0, 0xce, 0xc4, 0x80, 0x81, 0x30, 0x81, 0x30], '\u4E2D\u6587\u20AC\u0080'],
+      ['gb18030', [0x81, 0x35, 0xf4, 0x37, 0x84, 0x31, 0xa4, 0x39, 0x84, 0x31, 0xa5, 0x30, 0xfe, 0x39, 0xfe], '\uE7C7\uFFFF\uFFFD\uFFFD'],
+      ['big5', [0x88, 0x62, 0x88, 0x64, 0xa4, 0xa4, 0x87, 0x40, 0xa4], '\u00CA\u0304\u00CA\u030C\u4E2D\u43F0\uFFFD'],
+    ];
+    // ISO-2022-JP has no JavaScript-build tables, so only an engine with a TextDecoder of its own
+    // gains from it (and a 1 MiB ISO-2022-JP decode makes QuickJS's runtime teardown abort).
+    const labels = ['shift_jis', 'euc-jp', 'euc-kr', 'gbk', 'gb18030', 'big5'];
+    if (typeof globalThis.TextDecoder === 'function') labels.push('iso-2022-jp');
+    for (const label of labels) assert.equal(new TextDecoder(label).decode(mib).length, mib.length, label);
+    for (const [label, bytes, text] of cases) {
+      const input = new Uint8Array(bytes);
+      for (let round = 0; round < 2; round++) {
+        assert.equal(new TextDecoder(label).decode(input), text, `${label} ${bytes}`);
+        if (text.includes('\uFFFD')) assert.throws(TypeError, () => new TextDecoder(label, { fatal: true }).decode(input), `${label} fatal`);
+        else assert.equal(new TextDecoder(label, { fatal: true }).decode(input), text, `${label} fatal`);
+      }
+    }
+  });
 }
