@@ -128,6 +128,9 @@ function decodeCall(s, token, bytes, stream) {
  * maps ASCII to itself is its own output: short inputs are checked and built in JavaScript (no
  * call into wasm), longer ones by the host where it can (Node's isAscii and latin1 strings);
  * otherwise wasm checks, and the string is built from the input bytes, one byte per character.
+ * In the JavaScript build, a whole UTF-8 call is first offered to the language's own UTF-8
+ * (wasm2js/load.js), and a whole double-byte call to the tables of core/double-byte-tables.js;
+ * where they decline, the core decodes it.
  */
 function decodeCore(s, token, bytes, stream) {
   const length = bytesLength(bytes);
