@@ -208,9 +208,9 @@ impl Bytes {
         match self.len {
             1 => *dst.get_mut(at)? = a,
             2 => {
-                let out = dst.get_mut(at..at + 2)?;
-                out[0] = a;
-                out[1] = b;
+                if !write_pair(dst, at, [a, b]) {
+                    return None;
+                }
             }
             _ => {
                 let out = dst.get_mut(at..at + 4)?;
@@ -222,6 +222,18 @@ impl Bytes {
         }
         Some(self.len)
     }
+}
+
+/// Writes the two bytes `pair` at `dst[at..]`, or returns false (nothing written) when they do
+/// not fit.
+#[inline(always)]
+pub(crate) fn write_pair(dst: &mut [u8], at: usize, pair: [u8; 2]) -> bool {
+    let Some(out) = dst.get_mut(at..at + 2) else {
+        return false;
+    };
+    out[0] = pair[0];
+    out[1] = pair[1];
+    true
 }
 
 /// Runs the handler of a stateless encoder over `src`: ASCII as is, every other scalar value
@@ -248,12 +260,10 @@ pub(crate) fn encode_stateless(
             j += 1;
             continue;
         }
-        if let Some([a, b]) = fast(unit) {
-            let Some(out) = dst.get_mut(j..j + 2) else {
+        if let Some(pair) = fast(unit) {
+            if !write_pair(dst, j, pair) {
                 return (EncoderResult::OutputFull, i, j);
-            };
-            out[0] = a;
-            out[1] = b;
+            }
             i += 1;
             j += 2;
             continue;

@@ -3,7 +3,7 @@
 //! "restored" and handled again), halfwidth katakana mapped to fullwidth, and the return to ASCII
 //! at end-of-queue.
 
-use super::cjk_common::{jis0208_bytes, jis0208_reverse};
+use super::cjk_common::{jis0208_bytes, jis0208_reverse, write_pair};
 use super::{next_scalar, EncoderResult, RawEncoder};
 use crate::decode::cjk_common::iso_2022_jp_katakana;
 
@@ -123,14 +123,12 @@ impl RawEncoder for Iso2022JpEncoder {
                 State::Jis0208 => {
                     let mut progressed = false;
                     while let Some(&unit) = src.get(i) {
-                        let Some([a, b]) = reverse.bmp_bytes(unit) else {
+                        let Some(pair) = reverse.bmp_bytes(unit) else {
                             break;
                         };
-                        let Some(out) = dst.get_mut(j..j + 2) else {
+                        if !write_pair(dst, j, pair) {
                             return (EncoderResult::OutputFull, i, j);
-                        };
-                        out[0] = a;
-                        out[1] = b;
+                        }
                         i += 1;
                         j += 2;
                         progressed = true;
