@@ -15,13 +15,13 @@
 // what the core gives in context.
 
 import { bufferOf, charCodeAt, fromCharCodeApply, U16, U8, uncurry } from './intrinsics.js';
+import { encodingName, isDoubleByte } from './labels.js';
 
 /**
  * The core decodes this much of an encoding before its tables are built: building them costs
  * about as much as the JavaScript core decoding 100-200 KiB.
  */
 const BUILD_AFTER = 1 << 17;
-const DOUBLE_BYTE = { shift_jis: 0, 'euc-jp': 0, 'euc-kr': 0, big5: 0, gbk: 0, gb18030: 0 };
 const CHUNK = 8192;
 const stringIndexOf = uncurry(String.prototype.indexOf);
 
@@ -33,14 +33,14 @@ const seen = [];
 const units = new U16(CHUNK);
 
 /**
- * The string of the whole call `bytes` (`length` bytes) in the encoding `name` at `ordinal`, or
- * null where the core decodes it: no tables (yet), or a sequence they do not have.
+ * The string of the whole call `bytes` (`length` bytes) in the encoding at `ordinal`, or null
+ * where the core decodes it: no tables (yet), or a sequence they do not have.
  * `coreDecode(ordinal, bytes, fatal)` is the core's one-call decode, for building them.
  */
-export function decodeDoubleByte(ordinal, name, bytes, length, coreDecode) {
+export function decodeDoubleByte(ordinal, bytes, length, coreDecode) {
   let t = tables[ordinal];
   if (t === undefined) {
-    if (DOUBLE_BYTE[name] !== 0) {
+    if (!isDoubleByte(encodingName(ordinal))) {
       tables[ordinal] = null;
       return null;
     }

@@ -29,7 +29,7 @@
 //   granted), forces the core everywhere. Results are the same either way.
 
 import { bufferOf, byteLengthOf, byteOffsetOf, getterOf, setBytes, U8, uncurry } from './intrinsics.js';
-import { encodingName, encodingSupported, lookupLabel } from './labels.js';
+import { encodingName, encodingSupported, isMultiByte, lookupLabel } from './labels.js';
 import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';
 
 const g = globalThis;
@@ -117,15 +117,13 @@ export const UTF16BE = 3;
 export const SINGLE_BYTE = 4;
 export const MULTI_BYTE = 5;
 
-const MULTI_BYTE_NAMES = { gbk: 0, gb18030: 0, big5: 0, 'euc-jp': 0, 'iso-2022-jp': 0, shift_jis: 0, 'euc-kr': 0 };
-
 /** The kind of the encoding named `name`, or 0 for replacement (never decoded here). */
 export function kindOf(name) {
   if (name === 'utf-8') return UTF8;
   if (name === 'utf-16le') return UTF16LE;
   if (name === 'utf-16be') return UTF16BE;
   if (name === 'replacement') return 0;
-  return MULTI_BYTE_NAMES[name] === 0 ? MULTI_BYTE : SINGLE_BYTE;
+  return isMultiByte(name) ? MULTI_BYTE : SINGLE_BYTE;
 }
 
 /**

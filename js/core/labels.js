@@ -19,6 +19,16 @@ export function encodingName(ordinal) {
   return name;
 }
 
+/**
+ * The multi-byte (CJK) encodings by name: 2 for the double-byte ones (stateless: every decoder is
+ * in its initial state after ASCII, a lone byte or a whole sequence), 1 for ISO-2022-JP.
+ */
+const MULTI_BYTE = Object.assign(Object.create(null), { gbk: 2, gb18030: 2, big5: 2, 'euc-jp': 2, shift_jis: 2, 'euc-kr': 2, 'iso-2022-jp': 1 });
+/** Whether the encoding named `name` is one of the multi-byte (CJK) encodings. */
+export const isMultiByte = (name) => MULTI_BYTE[name] !== undefined;
+/** Whether the encoding named `name` is a double-byte encoding (multi-byte but ISO-2022-JP). */
+export const isDoubleByte = (name) => MULTI_BYTE[name] === 2;
+
 const supported = [];
 /**
  * Whether this build decodes and encodes the encoding at `ordinal` (the lite build has no CJK).

@@ -181,7 +181,7 @@ export function nativeUtf8FromOf() {
 
 let nativeMultiByte = null;
 /**
- * Installs a decoder of whole calls in the multi-byte encodings, `(ordinal, name, bytes, length,
+ * Installs a decoder of whole calls in the multi-byte encodings, `(ordinal, bytes, length,
  * coreDecode) => string | null` (null: the core decodes the call): the JavaScript build's
  * (core/double-byte-tables.js), where the core is JavaScript too.
  */

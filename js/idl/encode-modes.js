@@ -23,7 +23,7 @@
 import { concatBytes, putString, sliceEnd, sliceUnitsLimit, takeBytes } from '../core/crossing.js';
 import { core, lastRead, mem16, refresh } from '../core/instance.js';
 import { charCodeAt, charCodeAtIsIntrinsic, fromCharCodeApply, U16, U8, uncurry } from '../core/intrinsics.js';
-import { encodingName, encodingSupported, lookupLabel, quoteLabel } from '../core/labels.js';
+import { encodingName, encodingSupported, isDoubleByte, lookupLabel, quoteLabel } from '../core/labels.js';
 import { ENCODER_BAD_HANDLE } from '../core/protocol.js';
 import { toDOMString } from './webidl.js';
 
@@ -121,9 +121,6 @@ const ASCII_ONLY = 1;
 const ASCII_BUT_SO_SI_ESC = 2;
 const shortcuts = [];
 
-/** The double-byte encodings, whose table (DoubleByte) is built once the wasm encoded enough. */
-const DOUBLE_BYTE = new Set(['shift_jis', 'euc-jp', 'gbk', 'gb18030', 'big5', 'euc-kr']);
-const isDoubleByte = Set.prototype.has.bind(DOUBLE_BYTE);
 /** Code units the wasm encodes (encodeOnce) in a double-byte encoding before its table is built. */
 const DOUBLE_BYTE_TABLE_AFTER = 1 << 16;
 /** Per ordinal, the code units the wasm encoded so far (double-byte encodings, before the table). */

@@ -156,7 +156,7 @@ function decodeCore(s, token, bytes, stream) {
         }
       } else if (s.kind === MULTI_BYTE) {
         const multiByte = nativeMultiByteDecoder();
-        const text = multiByte === null ? null : multiByte(s.ordinal, encodingName(s.ordinal), bytes, length, coreDecodeOnce);
+        const text = multiByte === null ? null : multiByte(s.ordinal, bytes, length, coreDecodeOnce);
         if (text !== null) {
           s.bomDone = false;
           return text;
