@@ -268,8 +268,8 @@ export function encodeOnce(ordinal, string, html) {
   // wasm encoder's reverse map: npm run bench, "legacy encode"); the ASCII scan only on short
   // input, since long text in a multi-byte encoding rarely stays ASCII to its end.
   if (shortcut instanceof DoubleByte) {
-    // Short strings only: on long text the wasm encoder is faster (about 2x in Node, 1.5x in
-    // Chromium; 0.7-1.0x in Firefox).
+    // Short strings only: on long text the wasm encoder was faster in Node and Chromium when the
+    // table took every length (npm run bench -- --engines, "legacy encode").
     if (n <= SHORTCUT_UNITS) {
       const bytes = encodeDoubleByte(shortcut.table, string);
       if (bytes !== null) return bytes;

@@ -77,7 +77,8 @@ if (wellFormedUtf8 !== null) setNativeUtf8Builder(wellFormedUtf8);
 // UTF-8 straight to a string by V8's own decoder (Buffer's utf8 slice: the standard's replacement
 // of malformed sequences, checked by core/host-codecs.js before it is used), without the argument
 // handling of Node's TextDecoder around it; in fatal mode only well-formed UTF-8 (isUtf8). Not in
-// Bun, whose TextDecoder is the faster of the two there (about 55 against 110 ns for 16 bytes).
+// Bun, whose TextDecoder is the faster of the two there (on short inputs, where the difference is
+// the cost of the call).
 if (!inBun) setNativeDecoder(UTF8, (fatal) => {
   if (!fatal) return (bytes) => utf8Slice(bytes, 0, byteLengthOf(bytes));
   if (wellFormedUtf8 === null) return null;
@@ -109,22 +110,24 @@ if (isWellFormed !== null && toWellFormed !== null) {
   });
 }
 
-// Jobs the core does faster here, with Buffer making the strings, even where the host is right
-// (npm run bench -- --engines, ours with these choices ÷ the engine's own classes):
-// - UTF-16BE from 1 KiB (the core's bulk copy: 1.3-1.8x the engines' own decoders);
-// - UTF-16LE from 2 KiB where isWellFormed scans at about 3 GB/s (Node 20-24's V8: from there the
-//   core is faster, 4-5 GB/s at 8-32 KiB against 2.9-3.0 for the ucs2 slice); not where it is
-//   fast (Node 26's V8 14, Bun: 11-20 GB/s, 3-4x the core);
-// - UTF-8 where V8 is older than 13 (Node 20 and 22): the core decodes non-ASCII UTF-8 at 1.3-4x
-//   their decoders at every length from 64 bytes (250-1000 against 200-300 MB/s);
-// - the single-byte encodings in Node (1.34-1.54x Node 22-26's own decoders). Bun's are faster
-//   than the core (the core is 0.66x of them): there they stay the host's where its checks pass.
+// Jobs the core does faster here, with Buffer making the strings, even where the host is right.
+// Where the lines cross: `node bench/crossover.mjs --engines` (ours, the core, and the engine's
+// own decoder by input length, in Node 20-26 and Bun); the single-byte encodings:
+// `npm run bench -- --engines` ("ours, core" against native).
+// - UTF-16BE from 1 KiB (the core's bulk copy is faster than the engines' own decoders there);
+// - UTF-16LE from 1 KiB where isWellFormed is slow (Node 20-24's V8: the ucs2 slice wins at 64 and
+//   256 bytes, the core from 1 KiB); not where it is fast (Node 26's V8 14, Bun: the ucs2 slice is
+//   2-4x the core from 1 KiB on);
+// - UTF-8 where V8 is older than 13 (Node 20 and 22): the core decodes non-ASCII UTF-8 faster than
+//   their decoders at every length from 64 bytes;
+// - the single-byte encodings in Node. Bun's own are faster than the core: there they stay the
+//   host's where its checks pass.
 // Which of two right decoders is faster is the one thing decided by the engine's name and version
 // here; whether a decoder is right never is.
 const v8Major = typeof versions === 'object' && versions !== null && typeof versions.v8 === 'string' ? parseInt(versions.v8, 10) : 0;
 setCoreFrom(UTF16BE, 1024);
 if (!inBun && v8Major < 13) setCoreFrom(UTF8, 0);
-if (!inBun && v8Major < 14) setCoreFrom(UTF16LE, 2048);
+if (!inBun && v8Major < 14) setCoreFrom(UTF16LE, 1024);
 if (!inBun) setCoreFrom(SINGLE_BYTE, 0);
 // Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates
 // kept, so USVString conversion still happens in the encoder). npm run bench, "string writing":
