@@ -47,9 +47,15 @@ export const byteLengthOf = getterOf(getter(TypedArrayPrototype, 'byteLength'));
 export const byteOffsetOf = getterOf(getter(TypedArrayPrototype, 'byteOffset'));
 /** The buffer of a typed array (intrinsic getter). */
 export const bufferOf = getterOf(getter(TypedArrayPrototype, 'buffer'));
-const typedArraySetOf = uncurry(TypedArrayPrototype.set);
-/** `target.set(source, offset)` through the intrinsic method. */
-export const setBytes = (target, source, offset = 0) => typedArraySetOf(target, source, offset);
+const typedArraySet = TypedArrayPrototype.set;
+const typedArraySetOf = uncurry(typedArraySet);
+/**
+ * `target.set(source, offset)` through the intrinsic method, called as getterOf calls a getter
+ * (SpiderMonkey and JavaScriptCore call it so at a fraction of a bound call's cost: short legacy
+ * encodes in Firefox and Bun).
+ */
+export const setBytes = (target, source, offset = 0) =>
+  typedArraySet.call === intrinsicCall ? typedArraySet.call(target, source, offset) : typedArraySetOf(target, source, offset);
 
 /** `string.charCodeAt(i)` through the intrinsic method. */
 export const charCodeAt = uncurry(String.prototype.charCodeAt);
