@@ -25,8 +25,8 @@ import { benchMounts, browserPeers, openBenchPage } from './browser-bench.mjs';
 import { CORE, summaryColumns, summaryRows, table, THROUGHPUT, throughputTable } from './report.mjs';
 import { HOST_SWITCH } from './suite.js';
 
-/** The sections every engine runs (bench/suite.js runSection names), in order. */
-const SECTIONS = ['decodeUtf8', 'decodeLegacy', 'decodeCjk', 'decodeUtf16', 'encode', 'shortDecode', 'shortEncode', 'encodeLegacy', 'shortLegacyEncode'];
+/** The sections every engine runs (bench/suite.js runSection names), in order; TEW_BENCH_SECTIONS=a,b runs some only. */
+const SECTIONS = process.env.TEW_BENCH_SECTIONS ? process.env.TEW_BENCH_SECTIONS.split(',') : ['decodeUtf8', 'decodeLegacy', 'decodeCjk', 'decodeUtf16', 'encode', 'shortDecode', 'shortEncode', 'encodeLegacy', 'shortLegacyEncode'];
 
 /**
  * Rounds and batch length. In the full run an engine takes about 60–80 s on 2 cores (nine
