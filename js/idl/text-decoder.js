@@ -365,12 +365,13 @@ export class TextDecoder {
     return slotsOf(this, 'ignoreBOM').ignoreBOM;
   }
 
-  decode() {
+  // Both arguments optional, as default parameters (length 0, as the IDL has it): an interpreter
+  // allocates an arguments object for every call of a function that reads `arguments`.
+  decode(input = undefined, options = undefined) {
     const s = slotsOf(this, 'decode');
-    const input = arguments[0];
     const kind = input === undefined ? 0 : toBufferSource(input, "Failed to execute 'decode' on 'TextDecoder'");
-    const options = toDictionary(arguments[1], "Failed to execute 'decode' on 'TextDecoder'");
-    const stream = options === undefined ? false : Boolean(options.stream);
+    const dict = toDictionary(options, "Failed to execute 'decode' on 'TextDecoder'");
+    const stream = dict === undefined ? false : Boolean(dict.stream);
     // A Uint8Array is passed as it is (a detached one reads as empty: decodeCore checks).
     const bytes = kind === UINT8ARRAY ? input : kind === 0 ? EMPTY : bufferSourceBytes(input, kind);
     return decodeWith(s, this, bytes, stream);
