@@ -365,9 +365,10 @@ export class TextDecoder {
     return slotsOf(this, 'ignoreBOM').ignoreBOM;
   }
 
-  // Both arguments optional, as default parameters (length 0, as the IDL has it): an interpreter
-  // allocates an arguments object for every call of a function that reads `arguments`.
-  decode(input = undefined, options = undefined) {
+  // Both arguments optional: named parameters, the method's length set to 0 below as the IDL has
+  // it (an interpreter allocates an arguments object for every call of a function that reads
+  // `arguments`; default parameters cost the JITs a little on short calls).
+  decode(input, options) {
     const s = slotsOf(this, 'decode');
     const kind = input === undefined ? 0 : toBufferSource(input, "Failed to execute 'decode' on 'TextDecoder'");
     const dict = toDictionary(options, "Failed to execute 'decode' on 'TextDecoder'");
@@ -381,4 +382,5 @@ export class TextDecoder {
 const EMPTY = new Uint8Array(0);
 
 shapeInterface(TextDecoder, 'TextDecoder', ['encoding', 'fatal', 'ignoreBOM', 'decode']);
+Object.defineProperty(TextDecoder.prototype.decode, 'length', { value: 0 });
 

@@ -156,11 +156,13 @@ export class TextEncoder {
     return 'utf-8';
   }
 
-  // `optional USVString input = ""` as a default parameter (length 0, as the IDL has it): an
-  // interpreter allocates an arguments object for every call of a function that reads `arguments`.
-  encode(input = '') {
+  // `optional USVString input = ""`: a named parameter, the method's length set to 0 below as the
+  // IDL has it (an interpreter allocates an arguments object for every call of a function that
+  // reads `arguments`).
+  encode(input) {
     check(this, 'encode');
-    return encodeUtf8(typeof input === 'string' ? input : toDOMString(input, "Failed to execute 'encode' on 'TextEncoder'"));
+    if (typeof input === 'string') return encodeUtf8(input);
+    return encodeUtf8(input === undefined ? '' : toDOMString(input, "Failed to execute 'encode' on 'TextEncoder'"));
   }
 
   encodeInto(source, destination) {
@@ -175,3 +177,4 @@ export class TextEncoder {
 }
 
 shapeInterface(TextEncoder, 'TextEncoder', ['encoding', 'encode', 'encodeInto']);
+Object.defineProperty(TextEncoder.prototype.encode, 'length', { value: 0 });
