@@ -213,6 +213,19 @@ export function coreFromOf(kind) {
   return coreFrom[kind];
 }
 
+/**
+ * encodeInto of a string longer than this many times its destination's bytes (and than 4 Ki
+ * units) goes to the core, which copies only the units that can fit, where the host's encodeInto
+ * is right but looks at the whole rest of the string on every call (a chunked loop). Infinity
+ * (never) unless a host folder measured otherwise (node/load.js).
+ */
+export let encodeIntoCoreFrom = Infinity;
+
+/** Sets encodeIntoCoreFrom (a host folder, when it loads). */
+export function setEncodeIntoCoreFrom(factor) {
+  encodeIntoCoreFrom = factor;
+}
+
 /** Per kind, the native decoder maker a host folder offered (setNativeDecoder), or undefined. */
 const nativeDecoders = [];
 

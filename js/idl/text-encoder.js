@@ -3,7 +3,7 @@
 // it refuses an input) over the wasm UTF-8 encoder.
 
 import { concatBytes, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes } from '../core/crossing.js';
-import { hostEncoder } from '../core/host-codecs.js';
+import { encodeIntoCoreFrom, hostEncoder } from '../core/host-codecs.js';
 import { core, lastRead } from '../core/instance.js';
 import { nativeUtf8Encode } from '../core/strings.js';
 import { byteLengthOf, charCodeAt, charCodeAtIsIntrinsic, ownMethods, setBytes, U8 } from '../core/intrinsics.js';
@@ -93,6 +93,9 @@ let host;
 /** Strings up to this many code units are tried as ASCII in JavaScript first. */
 const SHORT = 64;
 
+/** encodeInto of a string up to this many code units always goes to the host, where it is right. */
+const CHUNKED_FROM = 4096;
+
 /**
  * encodeInto's steps: UTF-8 encodes as many whole scalar values of `string` as fit in the
  * Uint8Array `dest` (of `capacity` bytes: read from `dest` where not given, and only when the core
@@ -103,6 +106,12 @@ const SHORT = 64;
  */
 export function encodeIntoUtf8(string, dest, capacity) {
   if (host === undefined) host = hostEncoder(coreEncodeUtf8, coreEncodeIntoUtf8);
+  // A long string into a much smaller destination (a chunked encodeInto loop), where the host
+  // folder found the engine's encodeInto slow at it (core/host-codecs.js, encodeIntoCoreFrom).
+  if (host !== null && string.length > CHUNKED_FROM && encodeIntoCoreFrom !== Infinity) {
+    if (capacity === undefined) capacity = byteLengthOf(dest);
+    if (string.length > encodeIntoCoreFrom * capacity) return coreEncodeIntoUtf8(string, dest, capacity);
+  }
   if (host !== null) {
     try {
       return host.encodeInto(string, dest);

@@ -12,7 +12,7 @@
 
 import { setNativeStringWriter } from '../core/crossing.js';
 import { onMemory, setLoader } from '../core/instance.js';
-import { setCoreFrom, setNativeDecoder, SINGLE_BYTE, UTF16BE, UTF16LE, UTF8 } from '../core/host-codecs.js';
+import { setCoreFrom, setEncodeIntoCoreFrom, setNativeDecoder, SINGLE_BYTE, UTF16BE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { byteLengthOf, charCodeAt, uncurry } from '../core/intrinsics.js';
 import { setNativeAsciiCheck, setNativeLatin1Builders, setNativeStringBuilder, setNativeUtf8Builder } from '../core/strings.js';
 import { instantiate } from '../wasm/instantiate.js';
@@ -129,6 +129,12 @@ setCoreFrom(UTF16BE, 1024);
 if (!inBun && v8Major < 13) setCoreFrom(UTF8, 0);
 if (!inBun && v8Major < 14) setCoreFrom(UTF16LE, 1024);
 if (!inBun) setCoreFrom(SINGLE_BYTE, 0);
+// A chunked encodeInto loop (a long string into a destination a quarter of its length or less):
+// the core in Bun and Node 24, whose encodeInto takes time in proportion to the rest of the
+// string on every call (TEW_BENCH_SECTIONS=encodeIntoLoop npm run bench -- --engines: the core
+// 1.4x native in Node 24, 2.8x in Bun; in Node 20 and 22 it is faster on ASCII, slower on CJK
+// text; Node 26's encodeInto is 3.5x the core's).
+if (inBun || v8Major === 13) setEncodeIntoCoreFrom(4);
 // Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates
 // kept, so USVString conversion still happens in the encoder). npm run bench, "string writing":
 // TextEncoder.encode overtakes the charCodeAt loop at 128-147 code units, and is 1.5-3.9x faster

@@ -280,6 +280,54 @@ test('the encoder: the host is checked and gives what the core gives, encodeInto
   assert.equal(host.hostCodecs.hostCodecsReport().encoder, true);
 });
 
+test('a chunked encodeInto loop goes to the core where a host folder says so (encodeIntoCoreFrom), with the same results', async () => {
+  const lengths = [];
+  class TextEncoder {
+    constructor() {
+      this.inner = new RealTextEncoder();
+    }
+    get encoding() {
+      return 'utf-8';
+    }
+    encode(s) {
+      return this.inner.encode(s);
+    }
+    encodeInto(s, d) {
+      lengths.push([s.length, d.length]);
+      return this.inner.encodeInto(s, d);
+    }
+  }
+  const h = await loadCopy({ TextEncoder });
+  new h.TextEncoder().encode('\u00e9'.repeat(100)); // the host is checked here
+  assert.equal(h.hostCodecs.hostCodecsReport().encoder, true);
+  const next = rng(0xc4c);
+  const units = [0x41, 0x7f, 0x80, 0x7ff, 0x800, 0xffff, 0xd800, 0xdc00, 0x20ac, 0x3042];
+  let s = '';
+  while (s.length < 30000) s += String.fromCharCode(units[Math.floor(next() * units.length)]);
+  const loop = (T, room) => {
+    const out = [];
+    const e = new T.TextEncoder();
+    const dest = new Uint8Array(room);
+    for (let pos = 0; pos < s.length; ) {
+      const r = e.encodeInto(s.slice(pos), dest);
+      out.push(r.read, r.written, ...dest.subarray(0, r.written));
+      if (r.read === 0) break;
+      pos += r.read;
+    }
+    return out;
+  };
+  for (const factor of [4, Infinity]) {
+    h.hostCodecs.setEncodeIntoCoreFrom(factor);
+    lengths.length = 0;
+    for (const room of [1000, 4096]) assert.deepEqual(loop(h, room), loop(core, room), `factor ${factor}, room ${room}`);
+    // With the factor, no string over 4 Ki units and 4x the room reaches the host; without, they do.
+    const long = lengths.filter(([n, room]) => n > 4096 && n > 4 * room);
+    if (factor === 4) assert.deepEqual(long, []);
+    else assert.ok(long.length > 0);
+  }
+  h.hostCodecs.setEncodeIntoCoreFrom(Infinity);
+});
+
 test('TextDecoderStream and the standard hooks give the same through the host', async () => {
   const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x41, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xff, 0x42]);
   const read = async (m) => {
