@@ -28,7 +28,7 @@
 //   environment variable TEXT_ENCODING_WASM_HOST=off (Node, Bun; Deno when env access to it is
 //   granted), forces the core everywhere. Results are the same either way.
 
-import { bufferOf, byteLengthOf, byteOffsetOf, getterOf, setBytes, U8, uncurry } from './intrinsics.js';
+import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, setBytes, U8, uncurry } from './intrinsics.js';
 import { encodingName, encodingSupported, isMultiByte, lookupLabel } from './labels.js';
 import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';
 
@@ -88,9 +88,6 @@ function bind(instance, method, arity = 1) {
 
 const HostDecoder = capture('TextDecoder', ['decode']);
 const HostEncoder = capture('TextEncoder', ['encode', 'encodeInto']);
-const arrayBufferByteLength = getterOf(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get);
-const resizableDescriptor = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'resizable');
-const arrayBufferResizable = resizableDescriptor !== undefined ? getterOf(resizableDescriptor.get) : null;
 
 /**
  * Whether the Uint8Array `bytes` views a fixed-length, non-shared ArrayBuffer: the only input a
@@ -100,8 +97,8 @@ const arrayBufferResizable = resizableDescriptor !== undefined ? getterOf(resiza
 export function onPlainBuffer(bytes) {
   const buffer = bufferOf(bytes);
   try {
-    if (arrayBufferResizable !== null) return !arrayBufferResizable(buffer);
-    arrayBufferByteLength(buffer);
+    if (arrayBufferResizableOf !== null) return !arrayBufferResizableOf(buffer);
+    arrayBufferByteLengthOf(buffer);
     return true;
   } catch {
     return false;
@@ -413,7 +410,7 @@ function checkedEncoder(coreEncode, coreEncodeInto) {
     const bytes = coreEncode(string);
     const n = byteLengthOf(bytes);
     if (Object.getPrototypeOf(out) !== U8.prototype || byteLengthOf(out) !== n || byteOffsetOf(out) !== 0) return null;
-    if (arrayBufferByteLength(bufferOf(out)) !== n) return null;
+    if (arrayBufferByteLengthOf(bufferOf(out)) !== n) return null;
     for (let i = 0; i < n; i++) if (out[i] !== bytes[i]) return null;
     for (let room = 0; room <= n; room++) {
       // Each destination is a view with a guard byte on either side.

@@ -47,6 +47,14 @@ export const byteLengthOf = getterOf(getter(TypedArrayPrototype, 'byteLength'));
 export const byteOffsetOf = getterOf(getter(TypedArrayPrototype, 'byteOffset'));
 /** The buffer of a typed array (intrinsic getter). */
 export const bufferOf = getterOf(getter(TypedArrayPrototype, 'buffer'));
+/** The byte length of an ArrayBuffer; throws for anything else, a SharedArrayBuffer included (intrinsic getter). */
+export const arrayBufferByteLengthOf = getterOf(getter(ArrayBuffer.prototype, 'byteLength'));
+const resizable = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'resizable');
+/**
+ * Whether an ArrayBuffer is resizable; throws for anything else (intrinsic getter). Null on
+ * engines without resizable buffers, where every ArrayBuffer is fixed-length.
+ */
+export const arrayBufferResizableOf = resizable !== undefined ? getterOf(resizable.get) : null;
 const typedArraySet = TypedArrayPrototype.set;
 const typedArraySetOf = uncurry(typedArraySet);
 /**

@@ -196,15 +196,15 @@ export function nativeMultiByteDecoder() {
 
 let nativeUtf8Bytes = null;
 /**
- * Installs a native UTF-8 encoder `(string) => Uint8Array | null` of strings without lone
- * surrogates (null for the others, which the core encodes): the JavaScript build's, where the
- * core is JavaScript too (wasm2js/load.js).
+ * Installs a UTF-8 encoder `(string) => Uint8Array | null` of the host folder's own (null for a
+ * string it leaves to the core): the JavaScript build's, where the core is JavaScript too
+ * (wasm2js/load.js).
  */
 export function setNativeUtf8Encoder(encode) {
   nativeUtf8Bytes = encode;
 }
 
-/** The UTF-8 of `string` by the native encoder, or null (none, or a lone surrogate). */
+/** The UTF-8 of `string` by the installed encoder, or null (none, or it left the string to the core). */
 export function nativeUtf8Encode(string) {
   if (nativeUtf8Bytes === null) return null;
   try {

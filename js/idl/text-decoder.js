@@ -367,7 +367,7 @@ export class TextDecoder {
 
   // Both arguments optional: named parameters, the method's length set to 0 below as the IDL has
   // it (an interpreter allocates an arguments object for every call of a function that reads
-  // `arguments`; default parameters cost the JITs a little on short calls).
+  // `arguments`).
   decode(input, options) {
     const s = slotsOf(this, 'decode');
     const kind = input === undefined ? 0 : toBufferSource(input, "Failed to execute 'decode' on 'TextDecoder'");

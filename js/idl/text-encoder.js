@@ -31,8 +31,8 @@ export function encodeUtf8(input) {
   if (length <= SHORT && (length === 0 || (direct ? input.charCodeAt(0) : charCodeAt(input, 0)) < 0x80)) {
     const out = new U8(length);
     let i = 0;
-    // Two loops, so that an interpreter (the JavaScript build's engines) tests `direct` once; the
-    // first takes four units per turn, since interpreters pay for every turn.
+    // Four units per turn where charCodeAt is the intrinsic (interpreters, the JavaScript build's
+    // engines, pay for every turn), then one at a time.
     if (direct) {
       for (; i + 4 <= length; i += 4) {
         const c0 = input.charCodeAt(i);
@@ -45,17 +45,11 @@ export function encodeUtf8(input) {
         out[i + 2] = c2;
         out[i + 3] = c3;
       }
-      for (; i < length; i++) {
-        const c = input.charCodeAt(i);
-        if (c > 0x7f) break;
-        out[i] = c;
-      }
-    } else {
-      for (; i < length; i++) {
-        const c = charCodeAt(input, i);
-        if (c > 0x7f) break;
-        out[i] = c;
-      }
+    }
+    for (; i < length; i++) {
+      const c = direct ? input.charCodeAt(i) : charCodeAt(input, i);
+      if (c > 0x7f) break;
+      out[i] = c;
     }
     if (i === length) return out;
   }

@@ -1,13 +1,12 @@
 // WebIDL conversions for the classes: DOMString/USVString, dictionaries, buffer sources,
 // brand checks and the platform-like shape of interface objects. No state lives here.
 
-import { bufferOf, byteLengthOf, byteOffsetOf, getterOf, typedArrayTagOf } from '../core/intrinsics.js';
+import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, typedArrayTagOf } from '../core/intrinsics.js';
 
 const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
 const dataViewBuffer = getter(DataView.prototype, 'buffer');
 const dataViewByteOffset = getter(DataView.prototype, 'byteOffset');
 const dataViewByteLength = getter(DataView.prototype, 'byteLength');
-const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
 const sharedArrayBufferByteLength =
   typeof SharedArrayBuffer === 'function' ? getter(SharedArrayBuffer.prototype, 'byteLength') : undefined;
 const call = Function.prototype.call.bind(Function.prototype.call);
@@ -15,12 +14,8 @@ const call = Function.prototype.call.bind(Function.prototype.call);
 // Resizable ArrayBuffers and growable SharedArrayBuffers (absent on older engines: then every
 // buffer is fixed-length).
 const optionalGetter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.get;
-const arrayBufferResizable = optionalGetter(ArrayBuffer.prototype, 'resizable');
 const sharedArrayBufferGrowable =
   typeof SharedArrayBuffer === 'function' ? optionalGetter(SharedArrayBuffer.prototype, 'growable') : undefined;
-// The two on every encodeInto call, in the form that is cheapest in every engine (getterOf).
-const arrayBufferByteLengthOf = getterOf(arrayBufferByteLength);
-const arrayBufferResizableOf = arrayBufferResizable === undefined ? undefined : getterOf(arrayBufferResizable);
 
 /** WebIDL DOMString: ToString, which throws TypeError for a Symbol. */
 export function toDOMString(value, what) {
@@ -62,7 +57,7 @@ function isSharedArrayBuffer(value) {
 function isFixedLength(buffer) {
   // The ArrayBuffer test first: it does not throw for the common case (a brand check that throws
   // costs microseconds); where the engine has resizable buffers, their getter is that test.
-  if (arrayBufferResizableOf !== undefined) {
+  if (arrayBufferResizableOf !== null) {
     try {
       return !arrayBufferResizableOf(buffer);
     } catch {
@@ -124,7 +119,7 @@ export function bufferSourceBytes(value, kind) {
     case DATA_VIEW:
       return bytesOf(call(dataViewBuffer, value), () => call(dataViewByteOffset, value), () => call(dataViewByteLength, value));
     case ARRAY_BUFFER:
-      return bytesOf(value, () => 0, () => call(arrayBufferByteLength, value));
+      return bytesOf(value, () => 0, () => arrayBufferByteLengthOf(value));
     default:
       return bytesOf(value, () => 0, () => call(sharedArrayBufferByteLength, value));
   }

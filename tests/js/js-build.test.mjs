@@ -191,6 +191,16 @@ test('without the host codecs, the JavaScript build decodes and encodes UTF-8 th
   // UTF-8 encodes take the URI functions (long, mostly ASCII) or a loop of their own (the rest,
   // and a lone surrogate anywhere), from a scratch buffer up to 16 Ki units, then a buffer of
   // their own: every kind of string, short and long, on each side of those limits.
+  // Every code unit, in order (lone surrogates, and the one pair U+DBFF U+DC00), whole and in
+  // pieces of each kind of length.
+  let all = '';
+  for (let u = 0; u < 0x10000; u++) all += String.fromCharCode(u);
+  for (const size of [1, 2, 3, 63, 64, 1000, 1 << 14, 0x10000]) {
+    for (let at = 0; at < all.length; at += size) {
+      const s = all.slice(at, at + size);
+      assert.deepEqual(outcome(() => new jsBare.TextEncoder().encode(s)), outcome(() => new wasm.TextEncoder().encode(s)), `units ${at}+${size}`);
+    }
+  }
   for (let round = 0; round < 120; round++) {
     const n = [(next() * 130) | 0, (1 << 14) - 2 + ((next() * 4) | 0), 20000][round % 3];
     const s = round % 2 ? mostlyAsciiString(next, n) : randomString(next, n);
