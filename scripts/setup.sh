@@ -55,6 +55,24 @@ if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{p
   fi
 fi
 
+# The detector's training data (tables/src/detect.rs): langdetect's language profiles (character
+# n-gram counts of 55 Wikipedias, Apache-2.0) from PyPI, checked against the pinned checksum. Only
+# `cargo run -p tables` and its regeneration test read them; the build uses the committed output.
+langdetect=langdetect-1.0.9
+if [ ! -d ".cache/$langdetect/langdetect/profiles" ]; then
+  say "downloading $langdetect from PyPI (the detector's training data)"
+  mkdir -p .cache/downloads
+  python3 -m pip download --quiet --no-deps --no-binary :all: --dest .cache/downloads "${langdetect/-/==}" || {
+    echo "setup.sh: cannot download $langdetect from PyPI (python3 -m pip download)" >&2
+    exit 1
+  }
+  (cd .cache/downloads && sha256sum --check --quiet "../../scripts/pins/$langdetect.tar.gz.sha256") || {
+    echo "setup.sh: $langdetect.tar.gz does not match the checksum in scripts/pins/" >&2
+    exit 1
+  }
+  tar -xzf ".cache/downloads/$langdetect.tar.gz" -C .cache "$langdetect/langdetect/profiles" "$langdetect/langdetect/utils/messages.properties" "$langdetect/LICENSE" "$langdetect/NOTICE"
+fi
+
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm dependencies"
   # The versions stay pinned by the lock; `npm install` leaves a current node_modules alone.

@@ -15,13 +15,17 @@ extern crate alloc;
 use alloc::{vec, vec::Vec};
 
 pub mod decode;
+#[cfg(feature = "detector")]
+pub mod detect;
 pub mod encode;
 mod encoding;
 mod label;
 #[cfg(all(target_arch = "wasm32", not(feature = "std")))]
 mod runtime;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "detector-wasm")))]
 mod wasm;
+#[cfg(all(target_arch = "wasm32", feature = "detector-wasm"))]
+mod wasm_detect;
 
 pub use decode::{Decoder, DecoderResult};
 pub use encode::{Encoder, EncoderResult};

@@ -2,6 +2,7 @@
 //! its encoding in the file's order (the order of `Encoding::ALL` in the core crate).
 
 use crate::index::array_body;
+use crate::json::Json;
 use std::path::Path;
 
 /// Encoding names in file order, and (label, ordinal of its encoding) pairs sorted by label.
@@ -40,92 +41,6 @@ pub fn read(source: &Path) -> Result<Labels, String> {
     }
     labels.sort();
     Ok((names, labels))
-}
-
-/// The subset of JSON that encodings.json uses: arrays, objects and strings without escapes.
-enum Json {
-    Array(Vec<Json>),
-    Object(Vec<(String, Json)>),
-    String(String),
-}
-
-impl Json {
-    fn parse(text: &str) -> Result<Json, String> {
-        let mut rest = text.trim_start();
-        let value = Json::value(&mut rest)?;
-        if !rest.trim().is_empty() {
-            return Err("trailing data".into());
-        }
-        Ok(value)
-    }
-
-    fn value(s: &mut &str) -> Result<Json, String> {
-        *s = s.trim_start();
-        let (open, close) = match s.as_bytes().first() {
-            Some(b'[') => (b'[', b']'),
-            Some(b'{') => (b'{', b'}'),
-            Some(b'"') => {
-                let end = s[1..].find(['"', '\\']).ok_or("unterminated string")? + 1;
-                if s.as_bytes()[end] == b'\\' {
-                    return Err("escapes are not expected".into());
-                }
-                let value = s[1..end].to_string();
-                *s = &s[end + 1..];
-                return Ok(Json::String(value));
-            }
-            _ => return Err(format!("unexpected input near {:?}", &s[..s.len().min(20)])),
-        };
-        *s = &s[1..];
-        let (mut items, mut fields) = (Vec::new(), Vec::new());
-        loop {
-            *s = s.trim_start();
-            if s.as_bytes().first() == Some(&close) {
-                *s = &s[1..];
-                break;
-            }
-            if open == b'{' {
-                let Json::String(key) = Json::value(s)? else {
-                    return Err("object key is not a string".into());
-                };
-                *s = s.trim_start().strip_prefix(':').ok_or("missing ':'")?;
-                fields.push((key, Json::value(s)?));
-            } else {
-                items.push(Json::value(s)?);
-            }
-            *s = s.trim_start();
-            if let Some(after) = s.strip_prefix(',') {
-                *s = after;
-            } else if s.as_bytes().first() != Some(&close) {
-                return Err("missing ','".into());
-            }
-        }
-        Ok(if open == b'{' {
-            Json::Object(fields)
-        } else {
-            Json::Array(items)
-        })
-    }
-
-    fn array(&self) -> Option<&[Json]> {
-        match self {
-            Json::Array(items) => Some(items),
-            _ => None,
-        }
-    }
-
-    fn string(&self) -> Option<&str> {
-        match self {
-            Json::String(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    fn get(&self, key: &str) -> Option<&Json> {
-        match self {
-            Json::Object(fields) => fields.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-            _ => None,
-        }
-    }
 }
 
 /// Renders `labels.rs`: the names, and the labels as one string with end offsets (no pointer and

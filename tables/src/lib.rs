@@ -5,7 +5,9 @@
 //! committed files byte for byte (checked by `tests/regenerate.rs`).
 
 pub mod cjk;
+pub mod detect;
 pub mod index;
+pub mod json;
 pub mod labels;
 pub mod single_byte;
 
@@ -37,9 +39,10 @@ pub fn generated_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("generated")
 }
 
-/// Renders every generated file from the files in `source`.
-pub fn generate_all(source: &Path) -> Result<Vec<Output>, String> {
-    Ok(vec![
+/// Renders every generated file from the files in `source`, and the detector's statistics from
+/// langdetect's files in `profiles` when that folder exists (a note on stderr when it does not).
+pub fn generate_all(source: &Path, profiles: &Path) -> Result<Vec<Output>, String> {
+    let mut outputs = vec![
         labels::generate(source)?,
         single_byte::generate(source)?,
         cjk::generate(source, "gb18030")?,
@@ -47,5 +50,14 @@ pub fn generate_all(source: &Path) -> Result<Vec<Output>, String> {
         cjk::generate(source, "jis0208")?,
         cjk::generate(source, "jis0212")?,
         cjk::generate(source, "euc-kr")?,
-    ])
+    ];
+    if profiles.join("profiles").is_dir() {
+        outputs.push(detect::generate(source, profiles)?);
+    } else {
+        eprintln!(
+            "skipped detect.rs: {} not present (scripts/setup.sh downloads it)",
+            profiles.display()
+        );
+    }
+    Ok(outputs)
 }

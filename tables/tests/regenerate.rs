@@ -8,7 +8,8 @@ fn committed_tables_match_the_index_files() {
         eprintln!("skipped: {} not present", source.display());
         return;
     }
-    let outputs = tables::generate_all(&source).expect("generation succeeds");
+    let outputs = tables::generate_all(&source, &tables::detect::default_profiles_dir())
+        .expect("generation succeeds");
     assert!(!outputs.is_empty());
     for out in outputs {
         let path = tables::generated_dir().join(out.name);

@@ -1,0 +1,433 @@
+//! CJK candidates: each reads the bytes with its encoding's lead/trail structure (as the
+//! standard's decoder would, without decoding) and adds the cost of every character it finds, by
+//! pointer (`statistics::pointer_costs`). A malformed sequence costs as much as an unmappable
+//! single-byte character; ISO-2022-JP is a candidate only once an escape sequence was seen.
+
+use super::statistics::{
+    pointer_costs, CJK_MODELS, JAPANESE, KOREAN, SIMPLIFIED_CHINESE, TRADITIONAL_CHINESE,
+};
+use crate::Encoding;
+
+/// The cost (bits) of a malformed sequence.
+pub(crate) const COST_MALFORMED: u64 = 30;
+/// Half-width katakana, JIS X 0212, GB18030's four-byte sequences: real, but rare in text.
+const COST_HALF_WIDTH_KANA: u64 = 16;
+const COST_JIS0212: u64 = 20;
+const COST_FOUR_BYTE: u64 = 18;
+
+/// How a CJK candidate reads bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Kind {
+    ShiftJis,
+    EucJp,
+    Iso2022Jp,
+    Gbk,
+    Big5,
+    EucKr,
+}
+
+impl Kind {
+    pub(crate) const ALL: [Kind; 6] = [
+        Kind::ShiftJis,
+        Kind::EucJp,
+        Kind::Iso2022Jp,
+        Kind::Gbk,
+        Kind::Big5,
+        Kind::EucKr,
+    ];
+
+    /// The encoding reported for this candidate.
+    pub(crate) fn encoding(self) -> Encoding {
+        match self {
+            Kind::ShiftJis => Encoding::ShiftJis,
+            Kind::EucJp => Encoding::EucJp,
+            Kind::Iso2022Jp => Encoding::Iso2022Jp,
+            Kind::Gbk => Encoding::Gbk,
+            Kind::Big5 => Encoding::Big5,
+            Kind::EucKr => Encoding::EucKr,
+        }
+    }
+
+    fn family(self) -> usize {
+        match self {
+            Kind::ShiftJis | Kind::EucJp | Kind::Iso2022Jp => JAPANESE,
+            Kind::Gbk => SIMPLIFIED_CHINESE,
+            Kind::Big5 => TRADITIONAL_CHINESE,
+            Kind::EucKr => KOREAN,
+        }
+    }
+}
+
+/// One CJK candidate's reading of the input so far.
+pub(crate) struct Scorer {
+    kind: Kind,
+    costs: &'static [u8],
+    ascii: &'static [u8; 128],
+    /// Bytes of a sequence in progress (its first bytes), and how many.
+    pending: [u8; 3],
+    pending_len: usize,
+    /// ISO-2022-JP: whether in a two-byte (JIS X 0208) mode, and the escape sequences seen.
+    two_byte_mode: bool,
+    pub(crate) escapes: u32,
+    /// The cost so far (bits) and the malformed sequences among it.
+    pub(crate) cost: u64,
+    pub(crate) malformed: u64,
+    seen: u64,
+    dropped: bool,
+}
+
+/// A candidate whose cost passes this many bits a byte (plus the margin) is dropped: text in the
+/// right encoding costs a few bits a byte, and the guess calls anything above nine not text.
+const DROP_BITS_PER_BYTE: u64 = 10;
+const DROP_MARGIN: u64 = 4096;
+
+impl Scorer {
+    pub(crate) fn new(kind: Kind) -> Scorer {
+        let family = kind.family();
+        Scorer {
+            kind,
+            costs: pointer_costs(family),
+            ascii: &CJK_MODELS[family].ascii,
+            pending: [0; 3],
+            pending_len: 0,
+            two_byte_mode: false,
+            escapes: 0,
+            cost: 0,
+            malformed: 0,
+            seen: 0,
+            dropped: false,
+        }
+    }
+
+    pub(crate) fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    fn pointer(&mut self, pointer: usize) {
+        self.cost += match self.costs.get(pointer) {
+            Some(&c) => c as u64,
+            None => COST_MALFORMED,
+        };
+    }
+
+    fn malformed(&mut self) {
+        self.cost += COST_MALFORMED;
+        self.malformed += 1;
+    }
+
+    fn ascii(&mut self, b: u8) {
+        self.cost += self.ascii[b as usize] as u64;
+    }
+
+    /// Reads the next bytes. ASCII between sequences costs a table look-up; the structure is
+    /// looked at only from a byte above ASCII to the end of its sequence.
+    pub(crate) fn feed(&mut self, bytes: &[u8]) {
+        if self.kind == Kind::Iso2022Jp {
+            // Any byte above ASCII rules it out for good.
+            if self.malformed == 0 {
+                for &b in bytes {
+                    self.iso_2022_jp(b);
+                }
+            }
+            return;
+        }
+        if self.dropped {
+            return;
+        }
+        match self.kind {
+            Kind::ShiftJis => self.feed_pairs(bytes, |lead, trail| {
+                let lead_offset = match lead {
+                    0x81..=0x9F => 0x81,
+                    0xE0..=0xFC => 0xC1,
+                    _ => return None,
+                };
+                let offset = match trail {
+                    0x40..=0x7E => 0x40,
+                    0x80..=0xFC => 0x41,
+                    _ => return None,
+                };
+                Some((lead - lead_offset) as usize * 188 + (trail - offset) as usize)
+            }),
+            Kind::EucJp => self.feed_pairs(bytes, |lead, trail| {
+                (matches!(lead, 0xA1..=0xFE) && matches!(trail, 0xA1..=0xFE))
+                    .then(|| (lead - 0xA1) as usize * 94 + (trail - 0xA1) as usize)
+            }),
+            Kind::Gbk => self.feed_pairs(bytes, |lead, trail| {
+                let offset = match trail {
+                    0x40..=0x7E => 0x40,
+                    0x80..=0xFE => 0x41,
+                    _ => return None,
+                };
+                (lead != 0xFF).then(|| (lead - 0x81) as usize * 190 + (trail - offset) as usize)
+            }),
+            Kind::Big5 => self.feed_pairs(bytes, |lead, trail| {
+                let offset = match trail {
+                    0x40..=0x7E => 0x40,
+                    0xA1..=0xFE => 0x62,
+                    _ => return None,
+                };
+                (lead != 0xFF).then(|| (lead - 0x81) as usize * 157 + (trail - offset) as usize)
+            }),
+            Kind::EucKr => self.feed_pairs(bytes, |lead, trail| {
+                (lead != 0xFF && matches!(trail, 0x41..=0xFE))
+                    .then(|| (lead - 0x81) as usize * 190 + (trail - 0x41) as usize)
+            }),
+            Kind::Iso2022Jp => unreachable!(),
+        }
+        self.seen += bytes.len() as u64;
+        if self.cost > self.seen * DROP_BITS_PER_BYTE + DROP_MARGIN {
+            self.dropped = true;
+        }
+    }
+
+    /// The loop of the two-byte encodings: ASCII, and a lead byte (0x81 and up) followed by a
+    /// trail byte that `pair` turns into a pointer, are read here; anything else (the end of the
+    /// chunk inside a sequence, longer sequences, malformed ones) by `byte`.
+    #[inline(always)]
+    fn feed_pairs(&mut self, bytes: &[u8], pair: impl Fn(u8, u8) -> Option<usize>) {
+        let costs = self.costs;
+        let ascii = self.ascii;
+        let mut i = 0;
+        while i < bytes.len() && self.pending_len != 0 {
+            self.byte(bytes[i]);
+            i += 1;
+        }
+        let mut cost = 0u64;
+        while i < bytes.len() {
+            let b = bytes[i];
+            i += 1;
+            if b < 0x80 {
+                cost += ascii[b as usize] as u64;
+                continue;
+            }
+            if let Some(pointer) =
+                bytes
+                    .get(i)
+                    .and_then(|&trail| if b >= 0x81 { pair(b, trail) } else { None })
+            {
+                cost += match costs.get(pointer) {
+                    Some(&c) => c as u64,
+                    None => COST_MALFORMED,
+                };
+                i += 1;
+                continue;
+            }
+            self.byte(b);
+            while i < bytes.len() && self.pending_len != 0 {
+                self.byte(bytes[i]);
+                i += 1;
+            }
+        }
+        self.cost += cost;
+    }
+
+    /// Whether the candidate was dropped: its bytes cost too much to be text in its encoding.
+    pub(crate) fn dropped(&self) -> bool {
+        self.dropped
+    }
+
+    fn byte(&mut self, b: u8) {
+        if self.pending_len == 0 {
+            self.first(b);
+            return;
+        }
+        let lead = self.pending[0];
+        match self.kind {
+            Kind::ShiftJis => {
+                self.pending_len = 0;
+                if matches!(b, 0x40..=0x7E | 0x80..=0xFC) {
+                    let lead_offset = if lead < 0xA0 { 0x81 } else { 0xC1 };
+                    let offset = if b < 0x7F { 0x40 } else { 0x41 };
+                    self.pointer((lead - lead_offset) as usize * 188 + (b - offset) as usize);
+                } else {
+                    self.malformed();
+                    self.first_if_ascii(b);
+                }
+            }
+            Kind::EucJp => {
+                if lead == 0x8E {
+                    self.pending_len = 0;
+                    if matches!(b, 0xA1..=0xDF) {
+                        self.cost += COST_HALF_WIDTH_KANA;
+                    } else {
+                        self.malformed();
+                        self.first_if_ascii(b);
+                    }
+                } else if lead == 0x8F && self.pending_len == 1 {
+                    if matches!(b, 0xA1..=0xFE) {
+                        self.pending[1] = b;
+                        self.pending_len = 2;
+                    } else {
+                        self.pending_len = 0;
+                        self.malformed();
+                        self.first_if_ascii(b);
+                    }
+                } else {
+                    self.pending_len = 0;
+                    if matches!(b, 0xA1..=0xFE) {
+                        if lead == 0x8F {
+                            self.cost += COST_JIS0212;
+                        } else {
+                            self.pointer((lead - 0xA1) as usize * 94 + (b - 0xA1) as usize);
+                        }
+                    } else {
+                        self.malformed();
+                        self.first_if_ascii(b);
+                    }
+                }
+            }
+            Kind::Iso2022Jp => self.iso_2022_jp(b),
+            Kind::Gbk => {
+                if self.pending_len == 1 {
+                    match b {
+                        0x30..=0x39 => {
+                            self.pending[1] = b;
+                            self.pending_len = 2;
+                        }
+                        0x40..=0x7E | 0x80..=0xFE => {
+                            self.pending_len = 0;
+                            let offset = if b < 0x7F { 0x40 } else { 0x41 };
+                            self.pointer((lead - 0x81) as usize * 190 + (b - offset) as usize);
+                        }
+                        _ => {
+                            self.pending_len = 0;
+                            self.malformed();
+                            self.first_if_ascii(b);
+                        }
+                    }
+                } else if self.pending_len == 2 {
+                    if matches!(b, 0x81..=0xFE) {
+                        self.pending[2] = b;
+                        self.pending_len = 3;
+                    } else {
+                        self.pending_len = 0;
+                        self.malformed();
+                        self.first_if_ascii(b);
+                    }
+                } else {
+                    self.pending_len = 0;
+                    if matches!(b, 0x30..=0x39) {
+                        self.cost += COST_FOUR_BYTE;
+                    } else {
+                        self.malformed();
+                        self.first_if_ascii(b);
+                    }
+                }
+            }
+            Kind::Big5 => {
+                self.pending_len = 0;
+                if matches!(b, 0x40..=0x7E | 0xA1..=0xFE) {
+                    let offset = if b < 0x7F { 0x40 } else { 0x62 };
+                    self.pointer((lead - 0x81) as usize * 157 + (b - offset) as usize);
+                } else {
+                    self.malformed();
+                    self.first_if_ascii(b);
+                }
+            }
+            Kind::EucKr => {
+                self.pending_len = 0;
+                if matches!(b, 0x41..=0xFE) {
+                    self.pointer((lead - 0x81) as usize * 190 + (b - 0x41) as usize);
+                } else {
+                    self.malformed();
+                    self.first_if_ascii(b);
+                }
+            }
+        }
+    }
+
+    /// A byte after a malformed sequence: an ASCII byte is read again, as the decoders do.
+    fn first_if_ascii(&mut self, b: u8) {
+        if b < 0x80 {
+            self.first(b);
+        }
+    }
+
+    /// A byte that starts a sequence.
+    fn first(&mut self, b: u8) {
+        if self.kind == Kind::Iso2022Jp {
+            return self.iso_2022_jp(b);
+        }
+        if b < 0x80 {
+            return self.ascii(b);
+        }
+        let starts = match self.kind {
+            Kind::ShiftJis => {
+                if matches!(b, 0xA1..=0xDF) {
+                    self.cost += COST_HALF_WIDTH_KANA;
+                    return;
+                }
+                matches!(b, 0x81..=0x9F | 0xE0..=0xFC)
+            }
+            Kind::EucJp => matches!(b, 0x8E | 0x8F | 0xA1..=0xFE),
+            Kind::Gbk if b == 0x80 => {
+                // The euro sign.
+                self.cost += 14;
+                return;
+            }
+            _ => matches!(b, 0x81..=0xFE),
+        };
+        if starts {
+            self.pending[0] = b;
+            self.pending_len = 1;
+        } else {
+            self.malformed();
+        }
+    }
+
+    /// ISO-2022-JP: escape sequences switch between ASCII (or JIS X 0201) and JIS X 0208 pairs.
+    fn iso_2022_jp(&mut self, b: u8) {
+        if b >= 0x80 {
+            self.pending_len = 0;
+            return self.malformed();
+        }
+        if self.pending_len > 0 && self.pending[0] == 0x1B {
+            if self.pending_len == 1 {
+                if b == b'(' || b == b'$' {
+                    self.pending[1] = b;
+                    self.pending_len = 2;
+                } else {
+                    self.pending_len = 0;
+                    self.malformed();
+                }
+                return;
+            }
+            self.pending_len = 0;
+            match (self.pending[1], b) {
+                (b'(', b'B' | b'J') => self.two_byte_mode = false,
+                (b'(', b'I') => {
+                    self.two_byte_mode = false;
+                    self.cost += COST_HALF_WIDTH_KANA;
+                }
+                (b'$', b'@' | b'B') => self.two_byte_mode = true,
+                _ => return self.malformed(),
+            }
+            self.escapes += 1;
+            return;
+        }
+        if b == 0x1B {
+            self.pending[0] = b;
+            self.pending_len = 1;
+            return;
+        }
+        if !self.two_byte_mode {
+            return self.ascii(b);
+        }
+        if b == b'\n' || b == b'\r' {
+            self.pending_len = 0;
+            return self.ascii(b);
+        }
+        if self.pending_len == 1 {
+            self.pending_len = 0;
+            let lead = self.pending[0];
+            if matches!(lead, 0x21..=0x7E) && matches!(b, 0x21..=0x7E) {
+                self.pointer((lead - 0x21) as usize * 94 + (b - 0x21) as usize);
+            } else {
+                self.malformed();
+            }
+        } else {
+            self.pending[0] = b;
+            self.pending_len = 1;
+        }
+    }
+}

@@ -1,0 +1,688 @@
+//! The detector's statistics (`generated/detect.rs`), from two inputs: the standard's index files
+//! and langdetect's language profiles (PyPI `langdetect` 1.0.9, Apache-2.0: character 1-, 2- and
+//! 3-gram counts of 55 Wikipedias; `scripts/setup.sh` downloads them into `.cache/`).
+//!
+//! Single-byte encodings are scored by character bigram models over classes: 0 a non-letter
+//! (space, digits, punctuation), 1 a byte the encoding does not map (or maps to a C1 control),
+//! 2 a letter the model does not know, 3 a symbol, 4..=29 the ASCII letters, then the model's own
+//! letters; capitals are the class of their small letter plus 0x80. Each model is the average of
+//! its languages' profiles, case-folded; its
+//! costs are -log2 P(class | previous class) in bits. Each (encoding, model) pair gets the
+//! class of every byte 0x80..=0xFF under that encoding.
+//!
+//! CJK encodings are scored per character in pointer space (the detector never decodes): a cost
+//! for every pointer of the encoding's index, from the language's character frequencies where the
+//! profile has the character, else from what the index puts there (a common or rare ideograph,
+//! kana, punctuation, nothing). Costs are stored as runs plus the profile's exceptions.
+
+use crate::index::{array_body, Index};
+use crate::json::Json;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Where `scripts/setup.sh` puts langdetect's profiles.
+pub fn default_profiles_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../.cache/langdetect-1.0.9/langdetect")
+}
+
+/// A character-bigram model over single-byte text: its languages and the encodings (with a
+/// prior cost in bits) whose text it scores.
+struct SingleByteModel {
+    name: &'static str,
+    languages: &'static [&'static str],
+    encodings: &'static [(&'static str, u8)],
+}
+
+const SINGLE_BYTE_MODELS: &[SingleByteModel] = &[
+    SingleByteModel {
+        name: "western",
+        languages: &[
+            "de", "en", "fr", "es", "pt", "it", "nl", "da", "sv", "no", "fi", "ca", "af", "id",
+        ],
+        encodings: &[
+            ("windows-1252", 0),
+            ("iso-8859-15", 3),
+            ("macintosh", 5),
+            ("iso-8859-14", 6),
+            ("iso-8859-10", 6),
+            ("iso-8859-3", 6),
+        ],
+    },
+    SingleByteModel {
+        name: "cs",
+        languages: &["cs"],
+        encodings: &[("windows-1250", 0), ("iso-8859-2", 1)],
+    },
+    SingleByteModel {
+        name: "sk",
+        languages: &["sk"],
+        encodings: &[("windows-1250", 0), ("iso-8859-2", 1)],
+    },
+    SingleByteModel {
+        name: "pl",
+        languages: &["pl"],
+        encodings: &[("windows-1250", 0), ("iso-8859-2", 1)],
+    },
+    SingleByteModel {
+        name: "hu",
+        languages: &["hu"],
+        encodings: &[("windows-1250", 0), ("iso-8859-2", 1)],
+    },
+    SingleByteModel {
+        name: "sl-hr",
+        languages: &["sl", "hr"],
+        encodings: &[("windows-1250", 0), ("iso-8859-2", 1)],
+    },
+    SingleByteModel {
+        name: "ro",
+        languages: &["ro"],
+        encodings: &[("windows-1250", 0), ("iso-8859-2", 1), ("iso-8859-16", 3)],
+    },
+    SingleByteModel {
+        name: "tr",
+        languages: &["tr"],
+        encodings: &[("windows-1254", 0)],
+    },
+    SingleByteModel {
+        name: "baltic",
+        languages: &["lt", "lv", "et"],
+        encodings: &[("windows-1257", 0), ("iso-8859-13", 2), ("iso-8859-4", 4)],
+    },
+    SingleByteModel {
+        name: "cyrillic",
+        languages: &["ru", "uk", "bg", "mk"],
+        encodings: &[
+            ("windows-1251", 0),
+            ("koi8-r", 1),
+            ("koi8-u", 2),
+            ("ibm866", 2),
+            ("iso-8859-5", 3),
+            ("x-mac-cyrillic", 3),
+        ],
+    },
+    SingleByteModel {
+        name: "el",
+        languages: &["el"],
+        encodings: &[("windows-1253", 0), ("iso-8859-7", 1)],
+    },
+    SingleByteModel {
+        name: "he",
+        languages: &["he"],
+        encodings: &[("windows-1255", 0), ("iso-8859-8", 1)],
+    },
+    SingleByteModel {
+        name: "arabic",
+        languages: &["ar", "fa", "ur"],
+        encodings: &[("windows-1256", 0), ("iso-8859-6", 2)],
+    },
+    SingleByteModel {
+        name: "th",
+        languages: &["th"],
+        encodings: &[("windows-874", 0)],
+    },
+    SingleByteModel {
+        name: "vi",
+        languages: &["vi"],
+        encodings: &[("windows-1258", 0)],
+    },
+];
+
+/// The CJK families: the encoding the detector reports, its index, the profile of its language.
+const CJK_MODELS: &[(&str, &str, &str)] = &[
+    ("shift_jis", "jis0208", "ja"),
+    ("gbk", "gb18030", "zh-cn"),
+    ("big5", "big5", "zh-tw"),
+    ("euc-kr", "euc-kr", "ko"),
+];
+
+/// Class numbers shared by every single-byte model.
+const NON_LETTER: usize = 0;
+const INVALID: usize = 1;
+const OTHER: usize = 2;
+const SYMBOL: usize = 3;
+const FIRST_ASCII: usize = 4;
+/// Added to a class number for a capital letter.
+const CAPITAL: u8 = 0x80;
+const FIRST_OWN: usize = FIRST_ASCII + 26;
+/// At most this many classes per model (its own letters beyond are OTHER).
+const MAX_CLASSES: usize = 112;
+
+/// Fixed costs, in bits (every cost here is -log2 of a probability, rounded).
+const COST_INVALID: u8 = 30;
+const COST_OTHER: u8 = 16;
+const COST_SYMBOL: u8 = 10;
+const COST_SPACE_AFTER_SPACE: u8 = 1;
+const COST_MAX: f64 = 28.0;
+const COST_CASE_MAX: f64 = 10.0;
+/// Own letters are kept by frequency until they cover this share of the model's non-ASCII letters.
+const OWN_COVERAGE: f64 = 0.998;
+
+/// One language's profile: n-gram counts and the totals per n.
+struct Profile {
+    freq: BTreeMap<String, u64>,
+    totals: [u64; 3],
+}
+
+/// Reads `profiles/NAME` (langdetect's JSON: {"freq": {...}, "n_words": [..], "name": ".."}).
+fn read_profile(dir: &Path, name: &str) -> Result<Profile, String> {
+    let path = dir.join("profiles").join(name);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bad = |what: &str| format!("{}: {what}", path.display());
+    let json = Json::parse(&text).map_err(|e| bad(&e))?;
+    let mut freq = BTreeMap::new();
+    for (gram, count) in json
+        .get("freq")
+        .and_then(Json::object)
+        .ok_or_else(|| bad("no freq"))?
+    {
+        freq.insert(
+            gram.clone(),
+            count
+                .number()
+                .ok_or_else(|| bad("a count is not a number"))?,
+        );
+    }
+    let n_words = json
+        .get("n_words")
+        .and_then(Json::array)
+        .ok_or_else(|| bad("no n_words"))?;
+    let mut totals = [0u64; 3];
+    for (t, n) in totals.iter_mut().zip(n_words) {
+        *t = n.number().ok_or_else(|| bad("n_words is not numbers"))?;
+    }
+    if totals.contains(&0) {
+        return Err(bad("n_words has a zero"));
+    }
+    Ok(Profile { freq, totals })
+}
+
+/// The representatives of langdetect's Kanji classes (the first of each `NGram.KANJI_*` list):
+/// its profiles count a whole class under that one character, so its count is not the character's.
+fn kanji_class_representatives(dir: &Path) -> Result<Vec<char>, String> {
+    let path = dir.join("utils/messages.properties");
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut reps = Vec::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("NGram.KANJI_") {
+            let value = rest.split_once('=').map(|(_, v)| v).unwrap_or("");
+            if let Some(hex) = value.strip_prefix("\\u").and_then(|v| v.get(..4)) {
+                let cp = u32::from_str_radix(hex, 16)
+                    .map_err(|_| format!("{}: bad escape", path.display()))?;
+                reps.extend(char::from_u32(cp));
+            }
+        }
+    }
+    if reps.is_empty() {
+        return Err(format!("{}: no NGram.KANJI_ lines", path.display()));
+    }
+    Ok(reps)
+}
+
+/// Case-folds a letter the simple way (its first lowercase character).
+fn fold(c: char) -> char {
+    c.to_lowercase().next().unwrap_or(c)
+}
+
+/// 0 for a non-letter, 1 for a small letter, 2 for a capital: the states of the case model.
+fn case_of(c: char) -> usize {
+    if !is_letter(c) {
+        0
+    } else if c.is_uppercase() {
+        2
+    } else {
+        1
+    }
+}
+
+/// Characters langdetect turns into a space before counting; outside ASCII they are symbols here.
+fn is_non_letter(cp: u32) -> bool {
+    cp < 0x80 && !(cp as u8).is_ascii_alphabetic()
+        || matches!(cp, 0xA0 | 0xAB | 0xB0 | 0xBB | 0xAD)
+        || (0x2000..=0x206F).contains(&cp)
+}
+
+/// Symbols that text uses now and then: typographic punctuation and a few signs.
+fn is_common_symbol(cp: u32) -> bool {
+    matches!(cp, 0xA0..=0xA3 | 0xA7 | 0xA9 | 0xAB | 0xAD..=0xB3 | 0xB7 | 0xB9 | 0xBB..=0xBF | 0xD7 | 0xF7 | 0x2010..=0x2026 | 0x2030..=0x203A | 0x20AC | 0x2116)
+}
+
+/// Whether the profile's character `c` is a letter (or a mark that belongs to letters).
+fn is_letter(c: char) -> bool {
+    c.is_alphabetic()
+        || matches!(c as u32, 0x0300..=0x036F | 0x0591..=0x05C7 | 0x064B..=0x065F | 0x0E31..=0x0E4E)
+}
+
+/// Renders `detect.rs`.
+pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String> {
+    let mut text = crate::header("The encoding detector's statistics (tables/src/detect.rs), from the index files and langdetect 1.0.9's profiles (Apache-2.0).");
+    text.push_str(
+        "/// A single-byte model: its class count and the cost (bits) of each class after each.\n\
+         pub struct SingleByteModel {\n    /// The model's name.\n    pub name: &'static str,\n    /// How many classes.\n    pub classes: usize,\n    /// `costs[previous * classes + next]`, classes without their capital bit.\n    pub costs: &'static [u8],\n    /// `cases[previous * 3 + next]`, the cost of each case after each (0 not a letter, 1 small,\n    /// 2 capital).\n    pub cases: [u8; 9],\n}\n\n\
+         /// A single-byte encoding scored by a model: the encoding's ordinal, the model, a prior cost\n\
+         /// (bits) and the class of each byte 0x80..=0xFF.\n\
+         pub struct SingleByteCandidate {\n    /// `Encoding::ordinal()`.\n    pub encoding: u8,\n    /// Index into `SINGLE_BYTE_MODELS`.\n    pub model: u8,\n    /// Added to the score.\n    pub prior: u8,\n    /// Classes of bytes 0x80..=0xFF.\n    pub high: [u8; 128],\n}\n\n\
+         /// A CJK family's costs (bits) per pointer: runs (length, cost) over the whole pointer\n\
+         /// range, then exceptions (pointer, cost) in pointer order; and the cost of each ASCII byte.\n\
+         pub struct CjkModel {\n    /// Run lengths.\n    pub run_lengths: &'static [u16],\n    /// Run costs.\n    pub run_costs: &'static [u8],\n    /// Exception pointers, as gaps from the previous one (the first from 0): one byte below 255,\n    /// else 255 and the gap as two bytes, little-endian.\n    pub pointer_gaps: &'static [u8],\n    /// Exception costs.\n    pub costs: &'static [u8],\n    /// Cost of each ASCII byte in text of this language.\n    pub ascii: [u8; 128],\n}\n\n",
+    );
+    let encodings = crate::labels::read(source)?.0;
+    let ordinal = |name: &str| -> Result<u8, String> {
+        encodings
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(name))
+            .map(|i| i as u8)
+            .ok_or_else(|| format!("no encoding {name}"))
+    };
+
+    // ASCII classes, shared by every model.
+    let ascii_class: Vec<u8> = (0u8..128)
+        .map(|b| {
+            if b.is_ascii_alphabetic() {
+                (FIRST_ASCII + (b.to_ascii_lowercase() - b'a') as usize) as u8
+                    | if b.is_ascii_uppercase() { CAPITAL } else { 0 }
+            } else {
+                NON_LETTER as u8
+            }
+        })
+        .collect();
+    text.push_str("/// The class of each ASCII byte in every single-byte model.\npub static ASCII_CLASSES: [u8; 128] = [\n");
+    text.push_str(&array_body(&ascii_class, 16));
+    text.push_str("];\n\n");
+
+    let mut model_texts = String::new();
+    let mut candidates = String::new();
+    let mut candidate_count = 0;
+    let mut class_counts = Vec::new();
+    let mut case_tables = Vec::new();
+    for (m, model) in SINGLE_BYTE_MODELS.iter().enumerate() {
+        // The code points the model's encodings can produce above ASCII.
+        let mut high_tables = Vec::new();
+        for &(enc, _) in model.encodings {
+            let index = Index::read(source, enc)?.dense();
+            let mut high = index.clone();
+            high.resize(128, 0);
+            high_tables.push(high);
+        }
+        let encodable: std::collections::BTreeSet<char> = high_tables
+            .iter()
+            .flatten()
+            .filter_map(|&cp| char::from_u32(cp))
+            .map(fold)
+            .collect();
+        // Average the languages' probabilities, case-folded.
+        let mut uni: BTreeMap<char, f64> = BTreeMap::new();
+        let mut bi: BTreeMap<(char, char), f64> = BTreeMap::new();
+        let mut cases = [0f64; 9];
+        for lang in model.languages {
+            let p = read_profile(profiles, lang)?;
+            let w = 1.0 / model.languages.len() as f64;
+            for (gram, &count) in &p.freq {
+                let raw: Vec<char> = gram.chars().collect();
+                if raw.len() == 2 {
+                    cases[case_of(raw[0]) * 3 + case_of(raw[1])] +=
+                        w * count as f64 / p.totals[1] as f64;
+                }
+                let chars: Vec<char> = raw.into_iter().map(fold).collect();
+                match chars.len() {
+                    1 => *uni.entry(chars[0]).or_default() += w * count as f64 / p.totals[0] as f64,
+                    2 => {
+                        *bi.entry((chars[0], chars[1])).or_default() +=
+                            w * count as f64 / p.totals[1] as f64
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // The model's own letters: non-ASCII characters of the profile that its encodings have.
+        let mut own: Vec<(char, f64)> = uni
+            .iter()
+            .filter(|(&c, _)| {
+                (c as u32) >= 0x80
+                    && !is_non_letter(c as u32)
+                    && (encodable.contains(&c) || model.name == "vi" && c == '\u{1EC3}')
+            })
+            .map(|(&c, &p)| (c, p))
+            .collect();
+        own.retain(|&(c, _)| is_letter(c));
+        own.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap().then(a.0.cmp(&b.0)));
+        let mass: f64 = own.iter().map(|o| o.1).sum();
+        let mut covered = 0.0;
+        own.retain(|o| {
+            let keep = covered < OWN_COVERAGE * mass;
+            covered += o.1;
+            keep
+        });
+        own.truncate(MAX_CLASSES - FIRST_OWN);
+        let classes = FIRST_OWN + own.len();
+        class_counts.push(classes);
+        let class_of = |c: char| -> usize {
+            let cp = c as u32;
+            // langdetect counts every Vietnamese letter with a tone mark as U+1EC3; windows-1258
+            // writes the tone marks combining, so they take that class.
+            let c = if model.name == "vi" && matches!(cp, 0x300 | 0x301 | 0x303 | 0x309 | 0x323) {
+                '\u{1EC3}'
+            } else {
+                c
+            };
+            if cp < 0x80 && is_non_letter(cp) {
+                NON_LETTER
+            } else if is_non_letter(cp) || !is_letter(c) {
+                if is_common_symbol(cp) {
+                    SYMBOL
+                } else {
+                    OTHER
+                }
+            } else if c.is_ascii_alphabetic() {
+                FIRST_ASCII + (c.to_ascii_lowercase() as u8 - b'a') as usize
+            } else if let Some(i) = own.iter().position(|&(o, _)| o == c) {
+                FIRST_OWN + i
+            } else {
+                OTHER
+            }
+        };
+        // Class bigram probabilities.
+        let mut n = vec![0f64; classes * classes];
+        for (&(a, b), &p) in &bi {
+            n[class_of(a) * classes + class_of(b)] += p;
+        }
+        let total: f64 = n.iter().sum();
+        let mut unigram = vec![0f64; classes];
+        for a in 0..classes {
+            for b in 0..classes {
+                unigram[b] += n[a * classes + b] / total;
+            }
+        }
+        let mut costs = vec![0u8; classes * classes];
+        for a in 0..classes {
+            let row_a = if matches!(a, INVALID | OTHER | SYMBOL) {
+                NON_LETTER
+            } else {
+                a
+            };
+            let row: f64 = (0..classes).map(|b| n[row_a * classes + b]).sum();
+            let lambda = if row > 0.0 { row / (row + 2e-5) } else { 0.0 };
+            for b in 0..classes {
+                let cost = match b {
+                    INVALID => COST_INVALID,
+                    OTHER => COST_OTHER,
+                    SYMBOL => COST_SYMBOL,
+                    NON_LETTER if row_a == NON_LETTER => COST_SPACE_AFTER_SPACE,
+                    _ => {
+                        let cond = if row > 0.0 {
+                            n[row_a * classes + b] / row
+                        } else {
+                            0.0
+                        };
+                        let p = lambda * cond + (1.0 - lambda) * unigram[b].max(1e-7);
+                        (-p.log2()).clamp(0.0, COST_MAX).round() as u8
+                    }
+                };
+                costs[a * classes + b] = cost;
+            }
+        }
+        let const_name = format!(
+            "MODEL_{}",
+            model.name.to_ascii_uppercase().replace('-', "_")
+        );
+        let own_list: String = own.iter().map(|&(c, _)| c).collect();
+        model_texts.push_str(&format!(
+            "/// {}: {} (own letters: {own_list})\nstatic {const_name}: [u8; {}] = [\n",
+            model.name,
+            model.languages.join(" "),
+            classes * classes
+        ));
+        model_texts.push_str(&array_body(&costs, classes.min(32)));
+        model_texts.push_str("];\n\n");
+        // The case model: for a letter, -log2 P(its case | the previous character's case, the
+        // character being a letter); nothing for a non-letter (the class model prices those).
+        let case_costs: Vec<u8> = (0..9)
+            .map(|i| {
+                let (prev, next) = (i / 3, i % 3);
+                if next == 0 {
+                    return 0;
+                }
+                let letters = cases[prev * 3 + 1] + cases[prev * 3 + 2];
+                let p = (cases[i] + 1e-3 * letters) / (letters * 1.002).max(f64::MIN_POSITIVE);
+                (-p.log2()).clamp(0.0, COST_CASE_MAX).round() as u8
+            })
+            .collect();
+        case_tables.push(case_costs);
+        // The byte classes of each encoding under this model.
+        for (&(enc, prior), high) in model.encodings.iter().zip(&high_tables) {
+            let classes_of: Vec<u8> = high
+                .iter()
+                .map(|&cp| {
+                    if cp == 0 || (0x80..0xA0).contains(&cp) {
+                        INVALID as u8
+                    } else if let Some(c) = char::from_u32(cp) {
+                        class_of(fold(c)) as u8 | if case_of(c) == 2 { CAPITAL } else { 0 }
+                    } else {
+                        INVALID as u8
+                    }
+                })
+                .collect();
+            candidates.push_str(&format!(
+                "    // {enc} under {}\n    SingleByteCandidate {{ encoding: {}, model: {m}, prior: {prior}, high: [\n",
+                model.name,
+                ordinal(enc)?
+            ));
+            candidates.push_str(&indent(&array_body(&classes_of, 16)));
+            candidates.push_str("    ] },\n");
+            candidate_count += 1;
+        }
+    }
+    text.push_str(&model_texts);
+    text.push_str(&format!("/// The single-byte models, in the order candidates name them.\npub static SINGLE_BYTE_MODELS: [SingleByteModel; {}] = [\n", SINGLE_BYTE_MODELS.len()));
+    for ((model, classes), case_costs) in SINGLE_BYTE_MODELS
+        .iter()
+        .zip(&class_counts)
+        .zip(&case_tables)
+    {
+        let const_name = format!(
+            "MODEL_{}",
+            model.name.to_ascii_uppercase().replace('-', "_")
+        );
+        text.push_str(&format!(
+            "    SingleByteModel {{ name: {:?}, classes: {classes}, costs: &{const_name}, cases: [{}] }},\n",
+            model.name,
+            case_costs.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    text.push_str("];\n\n");
+    text.push_str(&format!("/// Every (single-byte encoding, model) pair the detector scores.\npub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; {candidate_count}] = [\n"));
+    text.push_str(&candidates);
+    text.push_str("];\n\n");
+
+    let reps = kanji_class_representatives(profiles)?;
+    let mut cjk_text = String::new();
+    for &(enc, index_name, lang) in CJK_MODELS {
+        cjk_text.push_str(&cjk_model(source, profiles, enc, index_name, lang, &reps)?);
+    }
+    text.push_str(&format!(
+        "/// The CJK families.\npub static CJK_MODELS: [CjkModel; {}] = [\n",
+        CJK_MODELS.len()
+    ));
+    text.push_str(&cjk_text);
+    text.push_str("];\n");
+    Ok(crate::Output {
+        name: "detect.rs",
+        text,
+    })
+}
+
+/// The pointer range each CJK index is read over (two-byte pointers the decoders can form).
+fn pointer_range(index_name: &str) -> usize {
+    match index_name {
+        "jis0208" => (0xFC - 0xC1) * 188 + (0xFC - 0x41) + 1,
+        "big5" => (0xFE - 0x81) * 157 + (0xFE - 0x62) + 1,
+        _ => (0xFE - 0x81) * 190 + (0xFE - 0x41) + 1,
+    }
+}
+
+/// Whether `pointer` is in the index's zone of frequent ideographs (JIS level 1, GB2312 level 1,
+/// Big5's frequently used characters).
+fn frequent_zone(index_name: &str, pointer: usize) -> bool {
+    match index_name {
+        "jis0208" => (15 * 94..47 * 94).contains(&pointer),
+        "gb18030" => (47..=86).contains(&(pointer / 190)) && pointer % 190 >= 96,
+        "big5" => (35 * 157..=69 * 157 + 62).contains(&pointer),
+        _ => false,
+    }
+}
+
+/// The cost (bits) of a character the language's profile does not count.
+fn default_cjk_cost(index_name: &str, lang: &str, pointer: usize, cp: u32) -> u8 {
+    match cp {
+        0 => COST_INVALID,
+        0xE000..=0xF8FF => 24,
+        0x3040..=0x30FF if lang != "ja" => 18,
+        0x3000..=0x303F | 0xFF00..=0xFFEF => 12,
+        0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000.. => {
+            if frequent_zone(index_name, pointer) {
+                15
+            } else {
+                18
+            }
+        }
+        0xAC00..=0xD7A3 if lang == "ko" => {
+            // KS X 1001's 2,350 syllables (rows 16-40) against the extension's rarer ones.
+            if (0xB0 - 0x81..=0xC8 - 0x81).contains(&(pointer / 190)) && pointer % 190 >= 96 {
+                16
+            } else {
+                19
+            }
+        }
+        _ => 17,
+    }
+}
+
+/// Renders one `CjkModel` literal.
+fn cjk_model(
+    source: &Path,
+    profiles: &Path,
+    enc: &str,
+    index_name: &str,
+    lang: &str,
+    reps: &[char],
+) -> Result<String, String> {
+    let mut dense = Index::read(source, index_name)?.dense();
+    dense.resize(pointer_range(index_name), 0);
+    if index_name == "jis0208" {
+        // Shift_JIS's user-defined area decodes to the Private Use Area.
+        for (i, cp) in dense.iter_mut().enumerate().take(10716).skip(8836) {
+            *cp = 0xE000 + (i - 8836) as u32;
+        }
+    }
+    let profile = read_profile(profiles, lang)?;
+    let total = profile.totals[0] as f64;
+    let mut p_char: BTreeMap<char, f64> = BTreeMap::new();
+    for (gram, &count) in &profile.freq {
+        let mut chars = gram.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            continue;
+        };
+        if reps.contains(&c) {
+            continue;
+        }
+        let p = count as f64 / total;
+        match c {
+            // langdetect counts all kana as one of each syllabary: spread it evenly.
+            '\u{3042}' | '\u{30A2}' => {
+                let (lo, hi) = if c == '\u{3042}' {
+                    (0x3041, 0x309F)
+                } else {
+                    (0x30A1, 0x30FF)
+                };
+                let members: Vec<char> = dense
+                    .iter()
+                    .filter(|&&cp| (lo..=hi).contains(&cp))
+                    .filter_map(|&cp| char::from_u32(cp))
+                    .collect();
+                for m in &members {
+                    *p_char.entry(*m).or_default() += p / members.len() as f64;
+                }
+            }
+            _ => *p_char.entry(c).or_default() += p,
+        }
+    }
+    let cost_of = |p: f64| (-p.log2()).clamp(0.0, COST_MAX).round() as u8;
+    let mut run_lengths = Vec::new();
+    let mut run_costs = Vec::new();
+    let mut pointers = Vec::new();
+    let mut costs = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for (pointer, &cp) in dense.iter().enumerate() {
+        let default = default_cjk_cost(index_name, lang, pointer, cp);
+        if run_costs.last() == Some(&default) && *run_lengths.last().unwrap() < u16::MAX {
+            *run_lengths.last_mut().unwrap() += 1;
+        } else {
+            run_lengths.push(1u16);
+            run_costs.push(default);
+        }
+        // The first pointer of a code point is the one text uses (the encoders' choice).
+        if let Some(&p) = char::from_u32(cp).and_then(|c| p_char.get(&c)) {
+            if seen.insert(cp) {
+                let cost = cost_of(p);
+                if cost != default {
+                    pointers.push(pointer as u16);
+                    costs.push(cost);
+                }
+            }
+        }
+    }
+    // ASCII: letters as often as the profile has them (either case), the rest as a separator.
+    let ascii: Vec<u8> = (0u8..128)
+        .map(|b| {
+            if b.is_ascii_alphabetic() {
+                let lower = b.to_ascii_lowercase() as char;
+                let upper = b.to_ascii_uppercase() as char;
+                let count = profile.freq.get(&lower.to_string()).unwrap_or(&0)
+                    + profile.freq.get(&upper.to_string()).unwrap_or(&0);
+                cost_of((count as f64 / total / 2.0).max(1e-6))
+            } else {
+                3
+            }
+        })
+        .collect();
+    let mut out =
+        format!("    // {enc}: index-{index_name}.txt, profile {lang}\n    CjkModel {{\n");
+    out.push_str(&format!(
+        "        run_lengths: &[\n{}        ],\n",
+        indent(&array_body(&run_lengths, 16))
+    ));
+    out.push_str(&format!(
+        "        run_costs: &[\n{}        ],\n",
+        indent(&array_body(&run_costs, 32))
+    ));
+    let mut gaps = Vec::new();
+    let mut last = 0;
+    for &p in &pointers {
+        let gap = p - last;
+        last = p;
+        if gap < 255 {
+            gaps.push(gap as u8);
+        } else {
+            gaps.extend([255, gap as u8, (gap >> 8) as u8]);
+        }
+    }
+    out.push_str(&format!(
+        "        pointer_gaps: &[\n{}        ],\n",
+        indent(&array_body(&gaps, 32))
+    ));
+    out.push_str(&format!(
+        "        costs: &[\n{}        ],\n",
+        indent(&array_body(&costs, 32))
+    ));
+    out.push_str(&format!(
+        "        ascii: [\n{}        ],\n    }},\n",
+        indent(&array_body(&ascii, 32))
+    ));
+    Ok(out)
+}
+
+/// Indents an `array_body` by one more level.
+fn indent(body: &str) -> String {
+    body.lines().map(|l| format!("    {l}\n")).collect()
+}

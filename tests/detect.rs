@@ -1,0 +1,326 @@
+//! The encoding detector (src/detect/) through its public API: the BOM, UTF-8 and UTF-16, text in
+//! each encoding a language of ../shared/corpus uses, streaming in any chunks, hints, and inputs
+//! that are not text. Corpus cases are skipped (with a note) when ../shared is not present.
+
+use text_encoding_wasm::detect::{detect, Detector, Guess, Hint};
+use text_encoding_wasm::Encoding;
+
+mod common;
+use common::Rng;
+
+const NO_HINT: Hint<'static> = Hint {
+    tld: b"",
+    allow_utf8: true,
+};
+
+fn enc(label: &str) -> Encoding {
+    Encoding::for_label(label.as_bytes()).unwrap()
+}
+
+/// `text` in `encoding`, leaving out what it cannot encode.
+fn encode(text: &str, encoding: Encoding) -> Vec<u8> {
+    let mut out = Vec::new();
+    for ch in text.chars() {
+        let mut units = [0u16; 2];
+        if let Ok(bytes) = encoding.encode_utf16(ch.encode_utf16(&mut units), true) {
+            out.extend(bytes);
+        }
+    }
+    out
+}
+
+/// Whether `guess` decodes `bytes` to what `truth` does.
+fn decodes_as(guess: &Guess, bytes: &[u8], truth: Encoding) -> bool {
+    let Some(found) = guess.encoding else {
+        return false;
+    };
+    found.decode_utf16(bytes, false, true) == truth.decode_utf16(bytes, false, true)
+}
+
+fn corpus(lang: &str) -> Option<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../shared/corpus/wikipedia/{lang}.txt"));
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(_) => {
+            eprintln!("skipped: {} not present", path.display());
+            None
+        }
+    }
+}
+
+/// A well-formed cut of at most `len` bytes of `text` in `encoding`, from character `from`.
+fn sample(text: &str, encoding: Encoding, from: usize, len: usize) -> Vec<u8> {
+    let piece: String = text.chars().skip(from).take(len * 2).collect();
+    let bytes = encode(&piece, encoding);
+    let mut cut = len.min(bytes.len());
+    while cut > 0 && encoding.decode_utf16(&bytes[..cut], true, true).is_err() {
+        cut -= 1;
+    }
+    bytes[..cut].to_vec()
+}
+
+#[test]
+fn a_byte_order_mark_wins() {
+    for (bytes, encoding) in [
+        (&b"\xEF\xBB\xBFabc"[..], Encoding::Utf8),
+        (&b"\xFF\xFEa\x00"[..], Encoding::Utf16Le),
+        (&b"\xFE\xFF\x00a"[..], Encoding::Utf16Be),
+        // Whatever follows: here bytes that are not UTF-8 at all.
+        (&b"\xEF\xBB\xBF\xFF\xFE\x00\x00\x01"[..], Encoding::Utf8),
+    ] {
+        let g = detect(bytes, NO_HINT);
+        assert_eq!(g.encoding, Some(encoding), "{bytes:x?}");
+        assert_eq!(g.confidence, 1.0);
+    }
+}
+
+#[test]
+fn utf8_and_ascii() {
+    let g = detect("Größe und Fläche".as_bytes(), NO_HINT);
+    assert_eq!(g.encoding, Some(Encoding::Utf8));
+    assert!(g.confidence > 0.9);
+    // Not allowed to say UTF-8: the best legacy reading instead.
+    let g = detect(
+        "Größe und Fläche".as_bytes(),
+        Hint {
+            tld: b"",
+            allow_utf8: false,
+        },
+    );
+    assert_ne!(g.encoding, Some(Encoding::Utf8));
+    assert!(g.encoding.is_some());
+    // ASCII reads the same in every ASCII-compatible encoding.
+    assert_eq!(
+        detect(b"plain text", NO_HINT).encoding,
+        Some(Encoding::Utf8)
+    );
+    assert_eq!(
+        detect(
+            b"plain text",
+            Hint {
+                tld: b"",
+                allow_utf8: false
+            }
+        )
+        .encoding,
+        Some(Encoding::Windows1252)
+    );
+    assert_eq!(detect(b"", NO_HINT).encoding, Some(Encoding::Utf8));
+}
+
+#[test]
+fn utf16_without_a_bom() {
+    let units: Vec<u16> = "Plain English text, read as UTF-16."
+        .encode_utf16()
+        .collect();
+    let le: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+    let be: Vec<u8> = units.iter().flat_map(|u| u.to_be_bytes()).collect();
+    assert_eq!(detect(&le, NO_HINT).encoding, Some(Encoding::Utf16Le));
+    assert_eq!(detect(&be, NO_HINT).encoding, Some(Encoding::Utf16Be));
+}
+
+#[test]
+fn iso_2022_jp() {
+    let bytes = encode("火星は太陽系の惑星です。", Encoding::Iso2022Jp);
+    assert!(bytes.iter().all(|&b| b < 0x80));
+    assert_eq!(detect(&bytes, NO_HINT).encoding, Some(Encoding::Iso2022Jp));
+}
+
+#[test]
+fn every_language_in_its_encodings() {
+    let plan: &[(&str, &[&str])] = &[
+        ("ar", &["windows-1256", "iso-8859-6"]),
+        ("cs", &["windows-1250", "iso-8859-2"]),
+        ("de", &["windows-1252"]),
+        ("fr", &["windows-1252"]),
+        ("el", &["windows-1253", "iso-8859-7"]),
+        ("he", &["windows-1255", "iso-8859-8"]),
+        ("ja", &["shift_jis", "euc-jp", "iso-2022-jp"]),
+        ("ko", &["euc-kr"]),
+        (
+            "ru",
+            &[
+                "windows-1251",
+                "koi8-r",
+                "ibm866",
+                "iso-8859-5",
+                "x-mac-cyrillic",
+            ],
+        ),
+        ("th", &["windows-874"]),
+        ("tr", &["windows-1254"]),
+        ("zh_cn", &["gbk", "gb18030"]),
+        ("zh_tw", &["big5"]),
+    ];
+    let mut wrong = Vec::new();
+    let mut total = 0;
+    for (lang, encodings) in plan {
+        let Some(text) = corpus(lang) else { return };
+        let chars = text.chars().count();
+        for label in *encodings {
+            let encoding = enc(label);
+            for k in 1..=4 {
+                let bytes = sample(&text, encoding, chars * k / 5, 256);
+                total += 1;
+                let g = detect(&bytes, NO_HINT);
+                if !decodes_as(&g, &bytes, encoding) {
+                    wrong.push(format!(
+                        "{lang} in {label} (sample {k}): {:?}",
+                        g.encoding.map(Encoding::name)
+                    ));
+                }
+            }
+        }
+    }
+    // 256-byte samples: the evaluation (npm run eval:detect) has the full picture; here at most
+    // one miss in a hundred.
+    assert!(
+        wrong.len() * 100 <= total,
+        "{} of {total} wrong: {wrong:#?}",
+        wrong.len()
+    );
+}
+
+#[test]
+fn streaming_in_any_chunks_gives_the_same_guess() {
+    let mut rng = Rng::new(7);
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    if let Some(ja) = corpus("ja") {
+        for label in ["shift_jis", "euc-jp", "iso-2022-jp", "utf-8"] {
+            inputs.push(sample(&ja, enc(label), 100, 3000));
+        }
+    }
+    if let Some(ru) = corpus("ru") {
+        inputs.push(sample(&ru, enc("koi8-r"), 50, 3000));
+    }
+    if let Some(zh) = corpus("zh_cn") {
+        inputs.push(sample(&zh, enc("gb18030"), 50, 3000));
+    }
+    inputs.push((0..5000).map(|_| rng.next() as u8).collect());
+    for bytes in &inputs {
+        let whole = detect(bytes, NO_HINT);
+        for _ in 0..4 {
+            let mut d = Detector::new();
+            let mut at = 0;
+            while at < bytes.len() {
+                let n = 1 + rng.below(17);
+                let end = (at + n).min(bytes.len());
+                d.feed(&bytes[at..end]);
+                at = end;
+            }
+            assert_eq!(d.guess(NO_HINT), whole);
+        }
+    }
+}
+
+#[test]
+fn bytes_that_are_not_text() {
+    let mut rng = Rng::new(11);
+    let mut called_text = 0;
+    for i in 0..300 {
+        let len = 64 + rng.below(4000);
+        let bytes: Vec<u8> = if i % 2 == 0 {
+            (0..len).map(|_| rng.next() as u8).collect()
+        } else {
+            // No control bytes at all: only the statistics can tell.
+            (0..len).map(|_| 0x20 + rng.below(224) as u8).collect()
+        };
+        let g = detect(&bytes, NO_HINT);
+        if g.encoding.is_some() {
+            called_text += 1;
+        } else {
+            assert!(g.candidates.is_empty());
+        }
+    }
+    assert!(
+        called_text <= 3,
+        "{called_text} of 300 random inputs called text"
+    );
+    // Binary formats: NUL bytes and control bytes.
+    assert_eq!(
+        detect(
+            b"\x00asm\x01\x00\x00\x00\x01\x07\x01\x60\x02\x7f\x7f\x01\x7f",
+            NO_HINT
+        )
+        .encoding,
+        None
+    );
+}
+
+#[test]
+fn candidates_are_ranked_and_confidences_are_probabilities() {
+    let Some(ru) = corpus("ru") else { return };
+    for len in [16, 64, 1024] {
+        let bytes = sample(&ru, enc("koi8-r"), 500, len);
+        let g = detect(&bytes, NO_HINT);
+        assert!(!g.candidates.is_empty());
+        assert_eq!(Some(g.candidates[0].encoding), g.encoding);
+        assert!(g
+            .candidates
+            .windows(2)
+            .all(|w| w[0].confidence >= w[1].confidence));
+        let sum: f32 = g.candidates.iter().map(|c| c.confidence).sum();
+        assert!(
+            sum <= 1.0001 && g.confidence <= 1.0 && g.confidence > 0.0,
+            "{g:?}"
+        );
+        let mut names: Vec<_> = g.candidates.iter().map(|c| c.encoding).collect();
+        names.dedup();
+        assert_eq!(names.len(), g.candidates.len(), "one entry per encoding");
+    }
+}
+
+#[test]
+fn a_top_level_domain_breaks_ties_its_way() {
+    // Two letters that Czech and Polish share, in windows-1250: either language reads them.
+    let bytes = encode("Łódź", enc("windows-1250"));
+    let plain = detect(&bytes, NO_HINT);
+    let ru = detect(
+        &bytes,
+        Hint {
+            tld: b"ru",
+            allow_utf8: true,
+        },
+    );
+    let pl = detect(
+        &bytes,
+        Hint {
+            tld: b"pl",
+            allow_utf8: true,
+        },
+    );
+    assert_eq!(pl.encoding, Some(enc("windows-1250")), "{pl:?}");
+    // A hint moves confidence toward its languages' encodings, never away.
+    let share = |g: &Guess, e: Encoding| {
+        g.candidates
+            .iter()
+            .find(|c| c.encoding == e)
+            .map_or(0.0, |c| c.confidence)
+    };
+    assert!(share(&pl, enc("windows-1250")) >= share(&plain, enc("windows-1250")));
+    assert!(share(&ru, enc("windows-1251")) >= share(&plain, enc("windows-1251")));
+}
+
+#[test]
+fn no_panic_on_any_input() {
+    let mut rng = Rng::new(3);
+    for _ in 0..2000 {
+        let len = rng.below(64);
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| {
+                [
+                    0x1B, 0x24, 0x28, 0x42, 0x8E, 0x8F, 0x81, 0x30, 0xA1, 0xFE, 0xFF, 0x80, 0x41,
+                ][rng.below(13)]
+            })
+            .collect();
+        let mut d = Detector::new();
+        for chunk in bytes.chunks(1 + rng.below(5)) {
+            d.feed(chunk);
+        }
+        let _ = d.guess(Hint {
+            tld: b"jp",
+            allow_utf8: rng.below(2) == 0,
+        });
+    }
+}
