@@ -14,6 +14,21 @@ pub(crate) const COST_MALFORMED: u64 = 30;
 const COST_HALF_WIDTH_KANA: u64 = 16;
 const COST_JIS0212: u64 = 20;
 const COST_FOUR_BYTE: u64 = 18;
+/// GBK's one-byte euro sign.
+const COST_EURO: u64 = 14;
+
+/// What the two-byte loop does with a byte above ASCII and the byte after it.
+enum Step {
+    /// A lead and trail byte: the character at this pointer.
+    Pair(usize),
+    /// A character of one byte, with its cost.
+    Single(u64),
+    /// A lead byte before an ASCII byte that cannot trail it: malformed, and the ASCII byte is
+    /// read as itself.
+    AsciiTrail,
+    /// Anything else: the general reading (`Scorer::byte`).
+    Slow,
+}
 
 /// How a CJK candidate reads bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -139,38 +154,54 @@ impl Scorer {
                 let lead_offset = match lead {
                     0x81..=0x9F => 0x81,
                     0xE0..=0xFC => 0xC1,
-                    _ => return None,
+                    0xA1..=0xDF => return Step::Single(COST_HALF_WIDTH_KANA),
+                    _ => return Step::Slow,
                 };
-                let offset = match trail {
-                    0x40..=0x7E => 0x40,
-                    0x80..=0xFC => 0x41,
-                    _ => return None,
-                };
-                Some((lead - lead_offset) as usize * 188 + (trail - offset) as usize)
+                match trail {
+                    0x40..=0x7E => {
+                        Step::Pair((lead - lead_offset) as usize * 188 + (trail - 0x40) as usize)
+                    }
+                    0x80..=0xFC => {
+                        Step::Pair((lead - lead_offset) as usize * 188 + (trail - 0x41) as usize)
+                    }
+                    0x00..=0x7F => Step::AsciiTrail,
+                    _ => Step::Slow,
+                }
             }),
-            Kind::EucJp => self.feed_pairs(bytes, |lead, trail| {
-                (matches!(lead, 0xA1..=0xFE) && matches!(trail, 0xA1..=0xFE))
-                    .then(|| (lead - 0xA1) as usize * 94 + (trail - 0xA1) as usize)
+            Kind::EucJp => self.feed_pairs(bytes, |lead, trail| match (lead, trail) {
+                (0xA1..=0xFE, 0xA1..=0xFE) => {
+                    Step::Pair((lead - 0xA1) as usize * 94 + (trail - 0xA1) as usize)
+                }
+                (0xA1..=0xFE, 0x00..=0x7F) => Step::AsciiTrail,
+                _ => Step::Slow,
             }),
-            Kind::Gbk => self.feed_pairs(bytes, |lead, trail| {
-                let offset = match trail {
-                    0x40..=0x7E => 0x40,
-                    0x80..=0xFE => 0x41,
-                    _ => return None,
-                };
-                (lead != 0xFF).then(|| (lead - 0x81) as usize * 190 + (trail - offset) as usize)
+            Kind::Gbk => self.feed_pairs(bytes, |lead, trail| match (lead, trail) {
+                (0x80, _) => Step::Single(COST_EURO),
+                (0x81..=0xFE, 0x40..=0x7E) => {
+                    Step::Pair((lead - 0x81) as usize * 190 + (trail - 0x40) as usize)
+                }
+                (0x81..=0xFE, 0x80..=0xFE) => {
+                    Step::Pair((lead - 0x81) as usize * 190 + (trail - 0x41) as usize)
+                }
+                (0x81..=0xFE, 0x00..=0x2F | 0x3A..=0x3F | 0x7F) => Step::AsciiTrail,
+                _ => Step::Slow,
             }),
-            Kind::Big5 => self.feed_pairs(bytes, |lead, trail| {
-                let offset = match trail {
-                    0x40..=0x7E => 0x40,
-                    0xA1..=0xFE => 0x62,
-                    _ => return None,
-                };
-                (lead != 0xFF).then(|| (lead - 0x81) as usize * 157 + (trail - offset) as usize)
+            Kind::Big5 => self.feed_pairs(bytes, |lead, trail| match (lead, trail) {
+                (0x81..=0xFE, 0x40..=0x7E) => {
+                    Step::Pair((lead - 0x81) as usize * 157 + (trail - 0x40) as usize)
+                }
+                (0x81..=0xFE, 0xA1..=0xFE) => {
+                    Step::Pair((lead - 0x81) as usize * 157 + (trail - 0x62) as usize)
+                }
+                (0x81..=0xFE, 0x00..=0x7F) => Step::AsciiTrail,
+                _ => Step::Slow,
             }),
-            Kind::EucKr => self.feed_pairs(bytes, |lead, trail| {
-                (lead != 0xFF && matches!(trail, 0x41..=0xFE))
-                    .then(|| (lead - 0x81) as usize * 190 + (trail - 0x41) as usize)
+            Kind::EucKr => self.feed_pairs(bytes, |lead, trail| match (lead, trail) {
+                (0x81..=0xFE, 0x41..=0xFE) => {
+                    Step::Pair((lead - 0x81) as usize * 190 + (trail - 0x41) as usize)
+                }
+                (0x81..=0xFE, 0x00..=0x7F) => Step::AsciiTrail,
+                _ => Step::Slow,
             }),
             Kind::Iso2022Jp => unreachable!(),
         }
@@ -180,11 +211,11 @@ impl Scorer {
         }
     }
 
-    /// The loop of the two-byte encodings: ASCII, and a lead byte (0x81 and up) followed by a
-    /// trail byte that `pair` turns into a pointer, are read here; anything else (the end of the
-    /// chunk inside a sequence, longer sequences, malformed ones) by `byte`.
+    /// The loop of the two-byte encodings: ASCII, single bytes, and a lead byte with the byte after
+    /// it are read here, as `step` says; anything else (the end of the chunk inside a sequence,
+    /// longer sequences, rarer malformed ones) by `byte`, the general reading.
     #[inline(always)]
-    fn feed_pairs(&mut self, bytes: &[u8], pair: impl Fn(u8, u8) -> Option<usize>) {
+    fn feed_pairs(&mut self, bytes: &[u8], step: impl Fn(u8, u8) -> Step) {
         let costs = self.costs;
         let ascii = self.ascii;
         let mut i = 0;
@@ -192,7 +223,7 @@ impl Scorer {
             self.byte(bytes[i]);
             i += 1;
         }
-        let mut cost = 0u64;
+        let (mut cost, mut malformed) = (0u64, 0u64);
         while i < bytes.len() {
             let b = bytes[i];
             i += 1;
@@ -200,25 +231,32 @@ impl Scorer {
                 cost += ascii[b as usize] as u64;
                 continue;
             }
-            if let Some(pointer) =
-                bytes
-                    .get(i)
-                    .and_then(|&trail| if b >= 0x81 { pair(b, trail) } else { None })
-            {
-                cost += match costs.get(pointer) {
-                    Some(&c) => c as u64,
-                    None => COST_MALFORMED,
-                };
-                i += 1;
-                continue;
-            }
-            self.byte(b);
-            while i < bytes.len() && self.pending_len != 0 {
-                self.byte(bytes[i]);
-                i += 1;
+            let Some(&next) = bytes.get(i) else {
+                self.byte(b);
+                break;
+            };
+            match step(b, next) {
+                Step::Pair(pointer) => {
+                    cost += costs.get(pointer).map_or(COST_MALFORMED, |&c| c as u64);
+                    i += 1;
+                }
+                Step::Single(c) => cost += c,
+                Step::AsciiTrail => {
+                    cost += COST_MALFORMED + ascii[next as usize] as u64;
+                    malformed += 1;
+                    i += 1;
+                }
+                Step::Slow => {
+                    self.byte(b);
+                    while i < bytes.len() && self.pending_len != 0 {
+                        self.byte(bytes[i]);
+                        i += 1;
+                    }
+                }
             }
         }
         self.cost += cost;
+        self.malformed += malformed;
     }
 
     /// Whether the candidate was dropped: its bytes cost too much to be text in its encoding.
@@ -361,8 +399,7 @@ impl Scorer {
             }
             Kind::EucJp => matches!(b, 0x8E | 0x8F | 0xA1..=0xFE),
             Kind::Gbk if b == 0x80 => {
-                // The euro sign.
-                self.cost += 14;
+                self.cost += COST_EURO;
                 return;
             }
             _ => matches!(b, 0x81..=0xFE),

@@ -202,7 +202,16 @@ impl Detector {
             }
             scored.push((cost, scorer.kind().encoding(), usize::MAX));
         }
-        scored.sort_by_key(|&(cost, encoding, _)| (cost, encoding.ordinal()));
+        // A few dozen entries: an insertion sort (the standard library's sort would add
+        // kilobytes of code to the wasm).
+        for i in 1..scored.len() {
+            let mut j = i;
+            let key = |c: &(u64, Encoding, usize)| (c.0, c.1.ordinal());
+            while j > 0 && key(&scored[j - 1]) > key(&scored[j]) {
+                scored.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         // One entry per encoding: its best model.
         let mut seen_encodings = 0u64;
         scored.retain(|&(_, encoding, _)| {
@@ -282,16 +291,17 @@ fn not_text(confidence: f32) -> Guess {
     }
 }
 
-/// 2^x for x <= 0, without libm: the integer part by shifting, the rest by a short series.
+/// 2^x for x <= 0, without libm (the wasm is built without std): 2^-k by a shift for the whole
+/// part k, and a short series for the rest.
 fn libm_exp2(x: f32) -> f32 {
-    if x < -60.0 {
+    let neg = -x;
+    if neg >= 60.0 {
         return 0.0;
     }
-    let whole = x.floor();
-    let frac = x - whole; // 0 <= frac < 1
-    let t = frac * core::f32::consts::LN_2;
+    let whole = neg as u32; // truncation: floor, as neg >= 0
+    let t = -(neg - whole as f32) * core::f32::consts::LN_2; // -ln 2 < t <= 0
     let series = 1.0 + t * (1.0 + t * (0.5 + t * (1.0 / 6.0 + t * (1.0 / 24.0 + t / 120.0))));
-    series / (1u64 << (-whole) as u32) as f32
+    series / (1u64 << whole) as f32
 }
 
 /// Bits taken off the cost of the encodings of the languages a top-level domain suggests.

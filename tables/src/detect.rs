@@ -155,7 +155,7 @@ const COST_SPACE_AFTER_SPACE: u8 = 1;
 const COST_MAX: f64 = 28.0;
 const COST_CASE_MAX: f64 = 10.0;
 /// Own letters are kept by frequency until they cover this share of the model's non-ASCII letters.
-const OWN_COVERAGE: f64 = 0.998;
+const OWN_COVERAGE: f64 = 0.995;
 
 /// One language's profile: n-gram counts and the totals per n.
 struct Profile {
@@ -246,6 +246,16 @@ fn is_non_letter(cp: u32) -> bool {
 /// Symbols that text uses now and then: typographic punctuation and a few signs.
 fn is_common_symbol(cp: u32) -> bool {
     matches!(cp, 0xA0..=0xA3 | 0xA7 | 0xA9 | 0xAB | 0xAD..=0xB3 | 0xB7 | 0xB9 | 0xBB..=0xBF | 0xD7 | 0xF7 | 0x2010..=0x2026 | 0x2030..=0x203A | 0x20AC | 0x2116)
+}
+
+/// Costs above 8 bits are those of rare pairs, which need less precision: they are rounded to
+/// even numbers of bits, which leaves the tables fewer distinct values to compress.
+fn coarse(cost: u8) -> u8 {
+    if cost <= 8 {
+        cost
+    } else {
+        cost & !1
+    }
 }
 
 /// Whether the profile's character `c` is a letter (or a mark that belongs to letters).
@@ -416,7 +426,7 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
                             0.0
                         };
                         let p = lambda * cond + (1.0 - lambda) * unigram[b].max(1e-7);
-                        (-p.log2()).clamp(0.0, COST_MAX).round() as u8
+                        coarse((-p.log2()).clamp(0.0, COST_MAX).round() as u8)
                     }
                 };
                 costs[a * classes + b] = cost;
@@ -624,8 +634,9 @@ fn cjk_model(
         // The first pointer of a code point is the one text uses (the encoders' choice).
         if let Some(&p) = char::from_u32(cp).and_then(|c| p_char.get(&c)) {
             if seen.insert(cp) {
-                let cost = cost_of(p);
-                if cost != default {
+                let cost = coarse(cost_of(p));
+                // Within a bit of what the index says anyway: not worth an exception.
+                if cost.abs_diff(default) > 1 {
                     pointers.push(pointer as u16);
                     costs.push(cost);
                 }
