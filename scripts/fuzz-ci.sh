@@ -3,7 +3,8 @@
 # the differential tests' input classes (fuzz/seeds.mjs writes fuzz/seeds/, ignored by git); new
 # inputs accumulate in fuzz/corpus/ (ignored). Installs the nightly toolchain and cargo-fuzz
 # first when missing. Prints each target's executions and exits non-zero on any crash, panic,
-# timeout, or difference from encoding_rs (the targets assert equality with it).
+# timeout, or difference from encoding_rs (the codec targets assert equality with it; the detector's
+# asserts that chunks do not change its guess).
 #
 #   scripts/fuzz-ci.sh [SECONDS_PER_TARGET]      (default 60)
 set -uo pipefail
@@ -35,13 +36,16 @@ fi
 
 failed=0
 summary=()
-for target in decode encode; do
+for target in decode encode detect; do
+  # The detector reads any bytes: the decoder's seeds (text in every encoding) serve it too.
+  seeds="fuzz/seeds/$target"
+  [ "$target" = detect ] && seeds=fuzz/seeds/decode
   echo
   echo "--- cargo fuzz run $target (${secs}s)"
   mkdir -p "fuzz/corpus/$target"
   log=$(mktemp)
   # -timeout: one input taking longer than 10 s is reported as a hang (a failure).
-  cargo +nightly fuzz run --debug-assertions "$target" "fuzz/corpus/$target" "fuzz/seeds/$target" -- \
+  cargo +nightly fuzz run --debug-assertions "$target" "fuzz/corpus/$target" "$seeds" -- \
     -max_total_time="$secs" -timeout=10 -print_final_stats=1 2>&1 | tee "$log" |
     grep -v -E '^(#[0-9]+\s+(NEW|REDUCE|pulse)|"|###)'
   status=${PIPESTATUS[0]}
