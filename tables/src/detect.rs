@@ -29,6 +29,8 @@ pub fn default_profiles_dir() -> PathBuf {
 /// prior cost in bits) whose text it scores.
 struct SingleByteModel {
     name: &'static str,
+    /// Whether the languages are written in the Latin script (else Latin words are mixed in).
+    latin: bool,
     languages: &'static [&'static str],
     encodings: &'static [(&'static str, u8)],
 }
@@ -36,6 +38,7 @@ struct SingleByteModel {
 const SINGLE_BYTE_MODELS: &[SingleByteModel] = &[
     SingleByteModel {
         name: "western",
+        latin: true,
         languages: &[
             "de", "en", "fr", "es", "pt", "it", "nl", "da", "sv", "no", "fi", "ca", "af", "id",
         ],
@@ -50,46 +53,55 @@ const SINGLE_BYTE_MODELS: &[SingleByteModel] = &[
     },
     SingleByteModel {
         name: "cs",
+        latin: true,
         languages: &["cs"],
         encodings: &[("windows-1250", 0), ("iso-8859-2", 1)],
     },
     SingleByteModel {
         name: "sk",
+        latin: true,
         languages: &["sk"],
         encodings: &[("windows-1250", 0), ("iso-8859-2", 1)],
     },
     SingleByteModel {
         name: "pl",
+        latin: true,
         languages: &["pl"],
         encodings: &[("windows-1250", 0), ("iso-8859-2", 1)],
     },
     SingleByteModel {
         name: "hu",
+        latin: true,
         languages: &["hu"],
         encodings: &[("windows-1250", 0), ("iso-8859-2", 1)],
     },
     SingleByteModel {
         name: "sl-hr",
+        latin: true,
         languages: &["sl", "hr"],
         encodings: &[("windows-1250", 0), ("iso-8859-2", 1)],
     },
     SingleByteModel {
         name: "ro",
+        latin: true,
         languages: &["ro"],
         encodings: &[("windows-1250", 0), ("iso-8859-2", 1), ("iso-8859-16", 3)],
     },
     SingleByteModel {
         name: "tr",
+        latin: true,
         languages: &["tr"],
         encodings: &[("windows-1254", 0)],
     },
     SingleByteModel {
         name: "baltic",
+        latin: true,
         languages: &["lt", "lv", "et"],
         encodings: &[("windows-1257", 0), ("iso-8859-13", 2), ("iso-8859-4", 4)],
     },
     SingleByteModel {
         name: "cyrillic",
+        latin: false,
         languages: &["ru", "uk", "bg", "mk"],
         encodings: &[
             ("windows-1251", 0),
@@ -102,26 +114,31 @@ const SINGLE_BYTE_MODELS: &[SingleByteModel] = &[
     },
     SingleByteModel {
         name: "el",
+        latin: false,
         languages: &["el"],
         encodings: &[("windows-1253", 0), ("iso-8859-7", 1)],
     },
     SingleByteModel {
         name: "he",
+        latin: false,
         languages: &["he"],
         encodings: &[("windows-1255", 0), ("iso-8859-8", 1)],
     },
     SingleByteModel {
         name: "arabic",
+        latin: false,
         languages: &["ar", "fa", "ur"],
         encodings: &[("windows-1256", 0), ("iso-8859-6", 2)],
     },
     SingleByteModel {
         name: "th",
+        latin: false,
         languages: &["th"],
         encodings: &[("windows-874", 0)],
     },
     SingleByteModel {
         name: "vi",
+        latin: true,
         languages: &["vi"],
         encodings: &[("windows-1258", 0)],
     },
@@ -150,7 +167,10 @@ const MAX_CLASSES: usize = 112;
 /// Fixed costs, in bits (every cost here is -log2 of a probability, rounded).
 const COST_INVALID: u8 = 30;
 const COST_OTHER: u8 = 16;
-const COST_SYMBOL: u8 = 10;
+const COST_SYMBOL: u8 = 8;
+const COST_SYMBOL_IN_WORD: u8 = 14;
+/// The share of Latin text mixed into the models of other scripts.
+const LATIN_SHARE: f64 = 0.1;
 const COST_SPACE_AFTER_SPACE: u8 = 1;
 const COST_MAX: f64 = 28.0;
 const COST_CASE_MAX: f64 = 10.0;
@@ -345,6 +365,25 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
                 }
             }
         }
+        if !model.latin {
+            // Text in any script quotes Latin names and terms, which langdetect's profiles of
+            // other scripts leave out: a share of the western languages' Latin n-grams.
+            let western = &SINGLE_BYTE_MODELS[0].languages;
+            for lang in western.iter() {
+                let p = read_profile(profiles, lang)?;
+                let w = LATIN_SHARE / western.len() as f64;
+                for (gram, &count) in &p.freq {
+                    let raw: Vec<char> = gram.chars().collect();
+                    if raw.len() != 2 || !raw.iter().all(|c| c.is_ascii_alphabetic() || *c == ' ') {
+                        continue;
+                    }
+                    cases[case_of(raw[0]) * 3 + case_of(raw[1])] +=
+                        w * count as f64 / p.totals[1] as f64;
+                    *bi.entry((fold(raw[0]), fold(raw[1]))).or_default() +=
+                        w * count as f64 / p.totals[1] as f64;
+                }
+            }
+        }
         // The model's own letters: non-ASCII characters of the profile that its encodings have.
         let mut own: Vec<(char, f64)> = uni
             .iter()
@@ -417,6 +456,8 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
                 let cost = match b {
                     INVALID => COST_INVALID,
                     OTHER => COST_OTHER,
+                    // Quotes and dashes stand between words, not inside them.
+                    SYMBOL if row_a >= FIRST_ASCII => COST_SYMBOL_IN_WORD,
                     SYMBOL => COST_SYMBOL,
                     NON_LETTER if row_a == NON_LETTER => COST_SPACE_AFTER_SPACE,
                     _ => {
@@ -426,7 +467,13 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
                             0.0
                         };
                         let p = lambda * cond + (1.0 - lambda) * unigram[b].max(1e-7);
-                        coarse((-p.log2()).clamp(0.0, COST_MAX).round() as u8)
+                        // A letter right after a symbol: a little less likely than after a space.
+                        let after_symbol = if a == SYMBOL && b >= FIRST_ASCII {
+                            2.0
+                        } else {
+                            0.0
+                        };
+                        coarse((-p.log2() + after_symbol).clamp(0.0, COST_MAX).round() as u8)
                     }
                 };
                 costs[a * classes + b] = cost;
