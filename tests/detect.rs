@@ -125,6 +125,11 @@ fn iso_2022_jp() {
     let bytes = encode("火星は太陽系の惑星です。", Encoding::Iso2022Jp);
     assert!(bytes.iter().all(|&b| b < 0x80));
     assert_eq!(detect(&bytes, NO_HINT).encoding, Some(Encoding::Iso2022Jp));
+    // Long text: its pairs of ASCII bytes must not read better as some Latin text.
+    if let Some(ja) = corpus("ja") {
+        let bytes = encode(&ja, Encoding::Iso2022Jp);
+        assert_eq!(detect(&bytes, NO_HINT).encoding, Some(Encoding::Iso2022Jp));
+    }
 }
 
 #[test]

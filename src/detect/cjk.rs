@@ -84,6 +84,8 @@ pub(crate) struct Scorer {
     /// ISO-2022-JP: whether in a two-byte (JIS X 0208) mode, and the escape sequences seen.
     two_byte_mode: bool,
     pub(crate) escapes: u32,
+    /// ISO-2022-JP: the escape sequences into JIS X 0208 among them.
+    pub(crate) two_byte_escapes: u32,
     /// The cost so far (bits) and the malformed sequences among it.
     pub(crate) cost: u64,
     pub(crate) malformed: u64,
@@ -107,6 +109,7 @@ impl Scorer {
             pending_len: 0,
             two_byte_mode: false,
             escapes: 0,
+            two_byte_escapes: 0,
             cost: 0,
             malformed: 0,
             seen: 0,
@@ -436,7 +439,10 @@ impl Scorer {
                     self.two_byte_mode = false;
                     self.cost += COST_HALF_WIDTH_KANA;
                 }
-                (b'$', b'@' | b'B') => self.two_byte_mode = true,
+                (b'$', b'@' | b'B') => {
+                    self.two_byte_mode = true;
+                    self.two_byte_escapes += 1;
+                }
                 _ => return self.malformed(),
             }
             self.escapes += 1;

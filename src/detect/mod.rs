@@ -73,6 +73,8 @@ const TEMPERATURE: f32 = 4.0;
 /// Text in the right encoding costs a few bits a byte; anything costlier than this in every
 /// encoding is not text.
 const NON_TEXT_BITS_PER_BYTE: u64 = 9;
+/// ... plus this many bits: a few rare characters make a short text costly.
+const NON_TEXT_SLACK: u64 = 48;
 
 impl Detector {
     /// A detector that has seen no bytes.
@@ -121,24 +123,10 @@ impl Detector {
     /// The ranked guess for everything fed so far.
     pub fn guess(&self, hint: Hint<'_>) -> Guess {
         if let Some(bom) = self.bom() {
-            return Guess {
-                encoding: Some(bom),
-                confidence: 1.0,
-                candidates: alloc::vec![Candidate {
-                    encoding: bom,
-                    confidence: 1.0
-                }],
-            };
+            return certain(bom, 1.0);
         }
         if let Some(utf16) = self.utf16_by_zeros() {
-            return Guess {
-                encoding: Some(utf16),
-                confidence: 0.9,
-                candidates: alloc::vec![Candidate {
-                    encoding: utf16,
-                    confidence: 0.9
-                }],
-            };
+            return certain(utf16, 0.9);
         }
         if self.binary * 256 > self.seen {
             return not_text(0.99);
@@ -155,27 +143,23 @@ impl Detector {
             } else {
                 Encoding::Windows1252
             };
-            return Guess {
-                encoding: Some(encoding),
-                confidence: 0.99,
-                candidates: alloc::vec![Candidate {
-                    encoding,
-                    confidence: 0.99
-                }],
-            };
+            return certain(encoding, 0.99);
+        }
+        if let Some(scorer) = iso_2022_jp.filter(|s| s.two_byte_escapes > 0 && self.non_ascii == 0)
+        {
+            // Escape sequences into JIS X 0208, well-formed, nothing above ASCII: no other
+            // encoding's text looks like that. Unless its characters are noise.
+            if scorer.cost <= NON_TEXT_BITS_PER_BYTE * self.seen + NON_TEXT_SLACK {
+                let doubt = 1.0 / (1u64 << (8 * scorer.two_byte_escapes).min(40)) as f32;
+                let confidence = (1.0 - doubt).min(0.999);
+                return certain(Encoding::Iso2022Jp, confidence);
+            }
         }
         if hint.allow_utf8 && self.utf8.valid() && self.utf8.sequences > 0 {
             // Legacy text is rarely well-formed UTF-8, and less so with every sequence.
             let doubt = 1.0 / (1u64 << (4 * self.utf8.sequences).min(40)) as f32;
             let confidence = (1.0 - doubt).min(0.999);
-            return Guess {
-                encoding: Some(Encoding::Utf8),
-                confidence,
-                candidates: alloc::vec![Candidate {
-                    encoding: Encoding::Utf8,
-                    confidence
-                }],
-            };
+            return certain(Encoding::Utf8, confidence);
         }
 
         // Every candidate's cost in bits: (cost, encoding, model or usize::MAX for CJK).
@@ -221,7 +205,7 @@ impl Detector {
             first
         });
         let (best_cost, _, best_model) = scored[0];
-        if best_cost > NON_TEXT_BITS_PER_BYTE * self.seen {
+        if best_cost > NON_TEXT_BITS_PER_BYTE * self.seen + NON_TEXT_SLACK {
             return not_text(0.9);
         }
         let weight = |cost: u64| libm_exp2(-((cost - best_cost) as f32) / TEMPERATURE);
@@ -282,6 +266,19 @@ impl Detector {
     }
 }
 
+/// An answer with one candidate.
+#[inline(never)]
+fn certain(encoding: Encoding, confidence: f32) -> Guess {
+    Guess {
+        encoding: Some(encoding),
+        confidence,
+        candidates: alloc::vec![Candidate {
+            encoding,
+            confidence
+        }],
+    }
+}
+
 /// The answer for bytes that are not text.
 fn not_text(confidence: f32) -> Guess {
     Guess {
@@ -333,7 +330,7 @@ fn tld_languages(tld: &[u8]) -> &'static [&'static str] {
         b"vn" => &["vi"],
         b"de" | b"at" | b"ch" | b"fr" | b"be" | b"lu" | b"es" | b"it" | b"pt" | b"br" | b"nl"
         | b"dk" | b"se" | b"no" | b"fi" | b"is" | b"ie" | b"uk" | b"us" | b"ca" | b"au" | b"nz"
-        | b"mx" | b"ar" | b"cl" | b"co" | b"pe" | b"za" | b"id" => &["western"],
+        | b"mx" | b"ar" | b"cl" | b"co" | b"pe" | b"za" | b"id" => &["romance", "germanic"],
         _ => &[],
     }
 }

@@ -4,10 +4,9 @@
 
 use alloc::{vec, vec::Vec};
 
-use super::statistics::{SingleByteCandidate, ASCII_CLASSES, SINGLE_BYTE_MODELS};
-
-/// The first class that is a letter (the ASCII letters, then each model's own).
-const FIRST_LETTER_CLASS: usize = 4;
+use super::statistics::{
+    SingleByteCandidate, ASCII_CLASSES, FIRST_LETTER_CLASS, SINGLE_BYTE_MODELS,
+};
 
 /// Counts of consecutive byte pairs, and which pairs occurred (so a guess visits only those).
 pub(crate) struct PairCounts {

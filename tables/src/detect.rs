@@ -4,11 +4,11 @@
 //!
 //! Single-byte encodings are scored by character bigram models over classes: 0 a non-letter
 //! (space, digits, punctuation), 1 a byte the encoding does not map (or maps to a C1 control),
-//! 2 a letter the model does not know, 3 a symbol, 4..=29 the ASCII letters, then the model's own
-//! letters; capitals are the class of their small letter plus 0x80. Each model is the average of
-//! its languages' profiles, case-folded; its
-//! costs are -log2 P(class | previous class) in bits. Each (encoding, model) pair gets the
-//! class of every byte 0x80..=0xFF under that encoding.
+//! 2 a letter the model does not know, 3 a symbol, 4 the typographic apostrophe, 5..=30 the ASCII
+//! letters, then the model's own letters; capitals are the class of their small letter plus 0x80,
+//! and a small model of case (capital, small, not a letter) prices them. Each model is the average
+//! of its languages' profiles, case-folded; its costs are -log2 P(class | previous class) in bits.
+//! Each (encoding, model) pair gets the class of every byte 0x80..=0xFF under that encoding.
 //!
 //! CJK encodings are scored per character in pointer space (the detector never decodes): a cost
 //! for every pointer of the encoding's index, from the language's character frequencies where the
@@ -35,21 +35,22 @@ struct SingleByteModel {
     encodings: &'static [(&'static str, u8)],
 }
 
+/// The models and their encodings. Not candidates: encodings no modelled language writes in
+/// (iso-8859-3 was Maltese and Esperanto, iso-8859-10 the Nordic minority languages, iso-8859-14
+/// the Celtic ones, none of which langdetect profiles, Welsh aside, whose text on the web came in
+/// windows-1252 or UTF-8), replacement, x-user-defined and the UTF-16s (found by other means).
 const SINGLE_BYTE_MODELS: &[SingleByteModel] = &[
     SingleByteModel {
-        name: "western",
+        name: "romance",
         latin: true,
-        languages: &[
-            "de", "en", "fr", "es", "pt", "it", "nl", "da", "sv", "no", "fi", "ca", "af", "id",
-        ],
-        encodings: &[
-            ("windows-1252", 0),
-            ("iso-8859-15", 3),
-            ("macintosh", 5),
-            ("iso-8859-14", 6),
-            ("iso-8859-10", 6),
-            ("iso-8859-3", 6),
-        ],
+        languages: &["fr", "es", "pt", "it", "ca"],
+        encodings: &[("windows-1252", 0), ("iso-8859-15", 3), ("macintosh", 6)],
+    },
+    SingleByteModel {
+        name: "germanic",
+        latin: true,
+        languages: &["de", "en", "nl", "da", "sv", "no", "fi", "af", "id"],
+        encodings: &[("windows-1252", 0), ("iso-8859-15", 3), ("macintosh", 6)],
     },
     SingleByteModel {
         name: "cs",
@@ -85,7 +86,7 @@ const SINGLE_BYTE_MODELS: &[SingleByteModel] = &[
         name: "ro",
         latin: true,
         languages: &["ro"],
-        encodings: &[("windows-1250", 0), ("iso-8859-2", 1), ("iso-8859-16", 3)],
+        encodings: &[("windows-1250", 0), ("iso-8859-2", 1), ("iso-8859-16", 6)],
     },
     SingleByteModel {
         name: "tr",
@@ -97,7 +98,7 @@ const SINGLE_BYTE_MODELS: &[SingleByteModel] = &[
         name: "baltic",
         latin: true,
         languages: &["lt", "lv", "et"],
-        encodings: &[("windows-1257", 0), ("iso-8859-13", 2), ("iso-8859-4", 4)],
+        encodings: &[("windows-1257", 0), ("iso-8859-13", 2), ("iso-8859-4", 5)],
     },
     SingleByteModel {
         name: "cyrillic",
@@ -157,7 +158,8 @@ const NON_LETTER: usize = 0;
 const INVALID: usize = 1;
 const OTHER: usize = 2;
 const SYMBOL: usize = 3;
-const FIRST_ASCII: usize = 4;
+const APOSTROPHE: usize = 4;
+const FIRST_ASCII: usize = 5;
 /// Added to a class number for a capital letter.
 const CAPITAL: u8 = 0x80;
 const FIRST_OWN: usize = FIRST_ASCII + 26;
@@ -169,13 +171,15 @@ const COST_INVALID: u8 = 30;
 const COST_OTHER: u8 = 16;
 const COST_SYMBOL: u8 = 8;
 const COST_SYMBOL_IN_WORD: u8 = 14;
+const COST_APOSTROPHE_IN_WORD: u8 = 5;
+const COST_APOSTROPHE: u8 = 14;
 /// The share of Latin text mixed into the models of other scripts.
 const LATIN_SHARE: f64 = 0.1;
 const COST_SPACE_AFTER_SPACE: u8 = 1;
 const COST_MAX: f64 = 28.0;
 const COST_CASE_MAX: f64 = 10.0;
 /// Own letters are kept by frequency until they cover this share of the model's non-ASCII letters.
-const OWN_COVERAGE: f64 = 0.995;
+const OWN_COVERAGE: f64 = 0.99;
 
 /// One language's profile: n-gram counts and the totals per n.
 struct Profile {
@@ -268,13 +272,14 @@ fn is_common_symbol(cp: u32) -> bool {
     matches!(cp, 0xA0..=0xA3 | 0xA7 | 0xA9 | 0xAB | 0xAD..=0xB3 | 0xB7 | 0xB9 | 0xBB..=0xBF | 0xD7 | 0xF7 | 0x2010..=0x2026 | 0x2030..=0x203A | 0x20AC | 0x2116)
 }
 
-/// Costs above 8 bits are those of rare pairs, which need less precision: they are rounded to
-/// even numbers of bits, which leaves the tables fewer distinct values to compress.
+/// Costs above 8 bits are those of rare pairs, which need less precision: they are rounded down
+/// to even numbers of bits (to multiples of 4 above 16), which leaves the tables fewer distinct
+/// values to compress.
 fn coarse(cost: u8) -> u8 {
-    if cost <= 8 {
-        cost
-    } else {
-        cost & !1
+    match cost {
+        0..=8 => cost,
+        9..=16 => cost & !1,
+        _ => cost & !3,
     }
 }
 
@@ -317,6 +322,7 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
             }
         })
         .collect();
+    text.push_str(&format!("/// The first class that is a letter: the ASCII letters, then each model's own.\npub const FIRST_LETTER_CLASS: usize = {FIRST_ASCII};\n\n"));
     text.push_str("/// The class of each ASCII byte in every single-byte model.\npub static ASCII_CLASSES: [u8; 128] = [\n");
     text.push_str(&array_body(&ascii_class, 16));
     text.push_str("];\n\n");
@@ -368,7 +374,10 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
         if !model.latin {
             // Text in any script quotes Latin names and terms, which langdetect's profiles of
             // other scripts leave out: a share of the western languages' Latin n-grams.
-            let western = &SINGLE_BYTE_MODELS[0].languages;
+            let western: Vec<&str> = SINGLE_BYTE_MODELS[..2]
+                .iter()
+                .flat_map(|m| m.languages.iter().copied())
+                .collect();
             for lang in western.iter() {
                 let p = read_profile(profiles, lang)?;
                 let w = LATIN_SHARE / western.len() as f64;
@@ -417,6 +426,8 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
             };
             if cp < 0x80 && is_non_letter(cp) {
                 NON_LETTER
+            } else if cp == 0x2019 {
+                APOSTROPHE
             } else if is_non_letter(cp) || !is_letter(c) {
                 if is_common_symbol(cp) {
                     SYMBOL
@@ -445,7 +456,7 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
         }
         let mut costs = vec![0u8; classes * classes];
         for a in 0..classes {
-            let row_a = if matches!(a, INVALID | OTHER | SYMBOL) {
+            let row_a = if matches!(a, INVALID | OTHER | SYMBOL | APOSTROPHE) {
                 NON_LETTER
             } else {
                 a
@@ -459,6 +470,10 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
                     // Quotes and dashes stand between words, not inside them.
                     SYMBOL if row_a >= FIRST_ASCII => COST_SYMBOL_IN_WORD,
                     SYMBOL => COST_SYMBOL,
+                    // The typographic apostrophe: after a letter ("l’a", "don’t"), hardly ever
+                    // after a space (an opening quote is another character).
+                    APOSTROPHE if row_a >= FIRST_ASCII => COST_APOSTROPHE_IN_WORD,
+                    APOSTROPHE => COST_APOSTROPHE,
                     NON_LETTER if row_a == NON_LETTER => COST_SPACE_AFTER_SPACE,
                     _ => {
                         let cond = if row > 0.0 {
