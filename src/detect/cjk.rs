@@ -4,7 +4,8 @@
 //! single-byte character; ISO-2022-JP is a candidate only once an escape sequence was seen.
 
 use super::statistics::{
-    pointer_costs, CJK_MODELS, JAPANESE, KOREAN, SIMPLIFIED_CHINESE, TRADITIONAL_CHINESE,
+    pointer_costs, SingleByteModel, ASCII_CLASSES, FIRST_LETTER_CLASS, JAPANESE, KOREAN,
+    LATIN_MODEL, SIMPLIFIED_CHINESE, SINGLE_BYTE_MODELS, TRADITIONAL_CHINESE,
 };
 use crate::Encoding;
 
@@ -14,8 +15,25 @@ pub(crate) const COST_MALFORMED: u64 = 30;
 const COST_HALF_WIDTH_KANA: u64 = 16;
 const COST_JIS0212: u64 = 20;
 const COST_FOUR_BYTE: u64 = 18;
+/// A sequence the input ends inside of.
+const COST_PENDING: u64 = 16;
 /// GBK's one-byte euro sign.
 const COST_EURO: u64 = 14;
+
+/// A Latin word inside CJK text: this many bits on entering it (a word in about sixteen).
+const COST_LATIN_WORD: u64 = 4;
+
+/// The cost of ASCII byte `b` after the class `prev` in the Latin model, which it updates.
+#[inline(always)]
+fn ascii_cost(latin: &SingleByteModel, prev: &mut u8, b: u8) -> u64 {
+    let class = ASCII_CLASSES[b as usize] & 0x7F;
+    let mut cost = latin.costs[*prev as usize * latin.classes + class as usize] as u64;
+    if class as usize >= FIRST_LETTER_CLASS && (*prev as usize) < FIRST_LETTER_CLASS {
+        cost += COST_LATIN_WORD;
+    }
+    *prev = class;
+    cost
+}
 
 /// What the two-byte loop does with a byte above ASCII and the byte after it.
 enum Step {
@@ -77,7 +95,10 @@ impl Kind {
 pub(crate) struct Scorer {
     kind: Kind,
     costs: &'static [u8],
-    ascii: &'static [u8; 128],
+    /// ASCII is read as Latin text (names, terms, numbers in CJK text): by the bigrams of a
+    /// Latin model, from the class of the ASCII byte before (0 after any other character).
+    latin: &'static SingleByteModel,
+    prev_class: u8,
     /// Bytes of a sequence in progress (its first bytes), and how many.
     pending: [u8; 3],
     pending_len: usize,
@@ -104,7 +125,8 @@ impl Scorer {
         Scorer {
             kind,
             costs: pointer_costs(family),
-            ascii: &CJK_MODELS[family].ascii,
+            latin: &SINGLE_BYTE_MODELS[LATIN_MODEL],
+            prev_class: 0,
             pending: [0; 3],
             pending_len: 0,
             two_byte_mode: false,
@@ -122,19 +144,25 @@ impl Scorer {
     }
 
     fn pointer(&mut self, pointer: usize) {
-        self.cost += match self.costs.get(pointer) {
+        self.character(match self.costs.get(pointer) {
             Some(&c) => c as u64,
             None => COST_MALFORMED,
-        };
+        });
+    }
+
+    /// A character above ASCII (or a malformed sequence) of this cost.
+    fn character(&mut self, cost: u64) {
+        self.cost += cost;
+        self.prev_class = 0;
     }
 
     fn malformed(&mut self) {
-        self.cost += COST_MALFORMED;
+        self.character(COST_MALFORMED);
         self.malformed += 1;
     }
 
     fn ascii(&mut self, b: u8) {
-        self.cost += self.ascii[b as usize] as u64;
+        self.cost += ascii_cost(self.latin, &mut self.prev_class, b);
     }
 
     /// Reads the next bytes. ASCII between sequences costs a table look-up; the structure is
@@ -220,46 +248,68 @@ impl Scorer {
     #[inline(always)]
     fn feed_pairs(&mut self, bytes: &[u8], step: impl Fn(u8, u8) -> Step) {
         let costs = self.costs;
-        let ascii = self.ascii;
+        let latin = self.latin;
         let mut i = 0;
         while i < bytes.len() && self.pending_len != 0 {
             self.byte(bytes[i]);
             i += 1;
         }
-        let (mut cost, mut malformed) = (0u64, 0u64);
+        let (mut cost, mut malformed, mut prev) = (0u64, 0u64, self.prev_class);
         while i < bytes.len() {
             let b = bytes[i];
             i += 1;
             if b < 0x80 {
-                cost += ascii[b as usize] as u64;
+                cost += ascii_cost(latin, &mut prev, b);
                 continue;
             }
             let Some(&next) = bytes.get(i) else {
+                self.prev_class = prev;
                 self.byte(b);
+                prev = self.prev_class;
                 break;
             };
             match step(b, next) {
                 Step::Pair(pointer) => {
                     cost += costs.get(pointer).map_or(COST_MALFORMED, |&c| c as u64);
+                    prev = 0;
                     i += 1;
                 }
-                Step::Single(c) => cost += c,
+                Step::Single(c) => {
+                    cost += c;
+                    prev = 0;
+                }
                 Step::AsciiTrail => {
-                    cost += COST_MALFORMED + ascii[next as usize] as u64;
+                    prev = 0;
+                    cost += COST_MALFORMED + ascii_cost(latin, &mut prev, next);
                     malformed += 1;
                     i += 1;
                 }
                 Step::Slow => {
+                    self.prev_class = prev;
                     self.byte(b);
                     while i < bytes.len() && self.pending_len != 0 {
                         self.byte(bytes[i]);
                         i += 1;
                     }
+                    prev = self.prev_class;
                 }
             }
         }
+        self.prev_class = prev;
         self.cost += cost;
         self.malformed += malformed;
+    }
+
+    /// The cost so far, counting a sequence the input ends inside of as a rare character: its
+    /// end may follow, but it must not come for free (a lone lead byte at the end of short text).
+    pub(crate) fn total_cost(&self) -> u64 {
+        self.cost
+            + if self.pending_len > 0 && !(self.kind == Kind::Iso2022Jp && self.pending[0] == 0x1B)
+            {
+                COST_PENDING
+            } else {
+                0
+            }
     }
 
     /// Whether the candidate was dropped: its bytes cost too much to be text in its encoding.
@@ -289,7 +339,7 @@ impl Scorer {
                 if lead == 0x8E {
                     self.pending_len = 0;
                     if matches!(b, 0xA1..=0xDF) {
-                        self.cost += COST_HALF_WIDTH_KANA;
+                        self.character(COST_HALF_WIDTH_KANA);
                     } else {
                         self.malformed();
                         self.first_if_ascii(b);
@@ -307,7 +357,7 @@ impl Scorer {
                     self.pending_len = 0;
                     if matches!(b, 0xA1..=0xFE) {
                         if lead == 0x8F {
-                            self.cost += COST_JIS0212;
+                            self.character(COST_JIS0212);
                         } else {
                             self.pointer((lead - 0xA1) as usize * 94 + (b - 0xA1) as usize);
                         }
@@ -348,7 +398,7 @@ impl Scorer {
                 } else {
                     self.pending_len = 0;
                     if matches!(b, 0x30..=0x39) {
-                        self.cost += COST_FOUR_BYTE;
+                        self.character(COST_FOUR_BYTE);
                     } else {
                         self.malformed();
                         self.first_if_ascii(b);
@@ -395,14 +445,14 @@ impl Scorer {
         let starts = match self.kind {
             Kind::ShiftJis => {
                 if matches!(b, 0xA1..=0xDF) {
-                    self.cost += COST_HALF_WIDTH_KANA;
+                    self.character(COST_HALF_WIDTH_KANA);
                     return;
                 }
                 matches!(b, 0x81..=0x9F | 0xE0..=0xFC)
             }
             Kind::EucJp => matches!(b, 0x8E | 0x8F | 0xA1..=0xFE),
             Kind::Gbk if b == 0x80 => {
-                self.cost += COST_EURO;
+                self.character(COST_EURO);
                 return;
             }
             _ => matches!(b, 0x81..=0xFE),
@@ -437,7 +487,7 @@ impl Scorer {
                 (b'(', b'B' | b'J') => self.two_byte_mode = false,
                 (b'(', b'I') => {
                     self.two_byte_mode = false;
-                    self.cost += COST_HALF_WIDTH_KANA;
+                    self.character(COST_HALF_WIDTH_KANA);
                 }
                 (b'$', b'@' | b'B') => {
                     self.two_byte_mode = true;

@@ -180,7 +180,7 @@ impl Detector {
             if scorer.dropped() || scorer.kind() == cjk::Kind::Iso2022Jp && iso_2022_jp.is_none() {
                 continue;
             }
-            let mut cost = scorer.cost;
+            let mut cost = scorer.total_cost();
             if bonus.contains(&cjk_language(scorer.kind())) {
                 cost = cost.saturating_sub(TLD_BONUS);
             }
@@ -236,6 +236,23 @@ impl Detector {
             confidence,
             candidates,
         }
+    }
+
+    /// Every single-byte candidate's cost in bits, with its model's name: for looking into a
+    /// guess (the development tools print it), not part of the API.
+    #[doc(hidden)]
+    pub fn single_byte_costs(&self) -> Vec<(Encoding, &'static str, u64)> {
+        SINGLE_BYTE_CANDIDATES
+            .iter()
+            .filter_map(|c| {
+                let model = SINGLE_BYTE_MODELS[c.model as usize].name;
+                Some((
+                    Encoding::from_ordinal(c.encoding as usize)?,
+                    model,
+                    self.pairs.cost(c) + c.prior as u64,
+                ))
+            })
+            .collect()
     }
 
     /// The encoding the input's byte order mark names, if it starts with one.

@@ -4,8 +4,8 @@
 //!
 //! Single-byte encodings are scored by character bigram models over classes: 0 a non-letter
 //! (space, digits, punctuation), 1 a byte the encoding does not map (or maps to a C1 control),
-//! 2 a letter the model does not know, 3 a symbol, 4 the typographic apostrophe, 5..=30 the ASCII
-//! letters, then the model's own letters; capitals are the class of their small letter plus 0x80,
+//! 2 a letter the model does not know, 3 a symbol, 4 the typographic apostrophe, 5 digits and ASCII
+//! punctuation, 6 a closing quote, 7..=32 the ASCII letters, then the model's own letters; capitals are the class of their small letter plus 0x80,
 //! and a small model of case (capital, small, not a letter) prices them. Each model is the average
 //! of its languages' profiles, case-folded; its costs are -log2 P(class | previous class) in bits.
 //! Each (encoding, model) pair gets the class of every byte 0x80..=0xFF under that encoding.
@@ -159,7 +159,9 @@ const INVALID: usize = 1;
 const OTHER: usize = 2;
 const SYMBOL: usize = 3;
 const APOSTROPHE: usize = 4;
-const FIRST_ASCII: usize = 5;
+const PUNCTUATION: usize = 5;
+const CLOSING: usize = 6;
+const FIRST_ASCII: usize = 7;
 /// Added to a class number for a capital letter.
 const CAPITAL: u8 = 0x80;
 const FIRST_OWN: usize = FIRST_ASCII + 26;
@@ -168,11 +170,12 @@ const MAX_CLASSES: usize = 112;
 
 /// Fixed costs, in bits (every cost here is -log2 of a probability, rounded).
 const COST_INVALID: u8 = 30;
-const COST_OTHER: u8 = 16;
+const COST_OTHER: u8 = 20;
 const COST_SYMBOL: u8 = 8;
 const COST_SYMBOL_IN_WORD: u8 = 14;
 const COST_APOSTROPHE_IN_WORD: u8 = 5;
 const COST_APOSTROPHE: u8 = 14;
+const COST_PUNCTUATION: u8 = 5;
 /// The share of Latin text mixed into the models of other scripts.
 const LATIN_SHARE: f64 = 0.1;
 const COST_SPACE_AFTER_SPACE: u8 = 1;
@@ -246,7 +249,17 @@ fn kanji_class_representatives(dir: &Path) -> Result<Vec<char>, String> {
 
 /// Case-folds a letter the simple way (its first lowercase character).
 fn fold(c: char) -> char {
-    c.to_lowercase().next().unwrap_or(c)
+    match c as u32 {
+        // Hebrew points and Arabic short vowels: one class each (their text has them all or none).
+        0x0591..=0x05C7 if !matches!(c as u32, 0x05BE | 0x05C0 | 0x05C3 | 0x05C6) => '\u{05B0}',
+        0x064B..=0x065F => '\u{064B}',
+        _ => c.to_lowercase().next().unwrap_or(c),
+    }
+}
+
+/// Whether `c` is the class that `fold` gives Hebrew points and Arabic short vowels.
+fn is_vowel_mark(c: char) -> bool {
+    c == '\u{05B0}' || c == '\u{064B}'
 }
 
 /// 0 for a non-letter, 1 for a small letter, 2 for a capital: the states of the case model.
@@ -299,8 +312,9 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
          /// (bits) and the class of each byte 0x80..=0xFF.\n\
          pub struct SingleByteCandidate {\n    /// `Encoding::ordinal()`.\n    pub encoding: u8,\n    /// Index into `SINGLE_BYTE_MODELS`.\n    pub model: u8,\n    /// Added to the score.\n    pub prior: u8,\n    /// Classes of bytes 0x80..=0xFF.\n    pub high: [u8; 128],\n}\n\n\
          /// A CJK family's costs (bits) per pointer: runs (length, cost) over the whole pointer\n\
-         /// range, then exceptions (pointer, cost) in pointer order; and the cost of each ASCII byte.\n\
-         pub struct CjkModel {\n    /// Run lengths.\n    pub run_lengths: &'static [u16],\n    /// Run costs.\n    pub run_costs: &'static [u8],\n    /// Exception pointers, as gaps from the previous one (the first from 0): one byte below 255,\n    /// else 255 and the gap as two bytes, little-endian.\n    pub pointer_gaps: &'static [u8],\n    /// Exception costs.\n    pub costs: &'static [u8],\n    /// Cost of each ASCII byte in text of this language.\n    pub ascii: [u8; 128],\n}\n\n",
+         /// range, then exceptions (pointer, cost) in pointer order. ASCII in CJK text is scored with\n\
+         /// the Latin model (`LATIN_MODEL`).\n\
+         pub struct CjkModel {\n    /// Run lengths.\n    pub run_lengths: &'static [u16],\n    /// Run costs.\n    pub run_costs: &'static [u8],\n    /// Exception pointers, as gaps from the previous one (the first from 0): one byte below 255,\n    /// else 255 and the gap as two bytes, little-endian.\n    pub pointer_gaps: &'static [u8],\n    /// Exception costs.\n    pub costs: &'static [u8],\n}\n\n",
     );
     let encodings = crate::labels::read(source)?.0;
     let ordinal = |name: &str| -> Result<u8, String> {
@@ -317,11 +331,18 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
             if b.is_ascii_alphabetic() {
                 (FIRST_ASCII + (b.to_ascii_lowercase() - b'a') as usize) as u8
                     | if b.is_ascii_uppercase() { CAPITAL } else { 0 }
-            } else {
+            } else if b.is_ascii_whitespace() || b < 0x20 {
                 NON_LETTER as u8
+            } else {
+                PUNCTUATION as u8
             }
         })
         .collect();
+    let latin = SINGLE_BYTE_MODELS
+        .iter()
+        .position(|m| m.name == "germanic")
+        .ok_or("no germanic model")?;
+    text.push_str(&format!("/// The model that scores Latin words in CJK text.\npub const LATIN_MODEL: usize = {latin};\n\n"));
     text.push_str(&format!("/// The first class that is a letter: the ASCII letters, then each model's own.\npub const FIRST_LETTER_CLASS: usize = {FIRST_ASCII};\n\n"));
     text.push_str("/// The class of each ASCII byte in every single-byte model.\npub static ASCII_CLASSES: [u8; 128] = [\n");
     text.push_str(&array_body(&ascii_class, 16));
@@ -408,11 +429,15 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
         let mass: f64 = own.iter().map(|o| o.1).sum();
         let mut covered = 0.0;
         own.retain(|o| {
-            let keep = covered < OWN_COVERAGE * mass;
+            let keep = covered < OWN_COVERAGE * mass || is_vowel_mark(o.0);
             covered += o.1;
             keep
         });
         own.truncate(MAX_CLASSES - FIRST_OWN);
+        let marks = own
+            .iter()
+            .position(|o| is_vowel_mark(o.0))
+            .map(|i| FIRST_OWN + i);
         let classes = FIRST_OWN + own.len();
         class_counts.push(classes);
         let class_of = |c: char| -> usize {
@@ -429,7 +454,9 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
             } else if cp == 0x2019 {
                 APOSTROPHE
             } else if is_non_letter(cp) || !is_letter(c) {
-                if is_common_symbol(cp) {
+                if matches!(cp, 0xBB | 0x201D | 0x203A) {
+                    CLOSING
+                } else if is_common_symbol(cp) {
                     SYMBOL
                 } else {
                     OTHER
@@ -456,22 +483,33 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
         }
         let mut costs = vec![0u8; classes * classes];
         for a in 0..classes {
-            let row_a = if matches!(a, INVALID | OTHER | SYMBOL | APOSTROPHE) {
+            let row_a = if matches!(
+                a,
+                INVALID | OTHER | SYMBOL | APOSTROPHE | PUNCTUATION | CLOSING
+            ) {
                 NON_LETTER
             } else {
                 a
             };
             let row: f64 = (0..classes).map(|b| n[row_a * classes + b]).sum();
-            let lambda = if row > 0.0 { row / (row + 2e-5) } else { 0.0 };
+            // The profiles leave out rare pairs: at least 1% of each row backs off to unigrams.
+            let lambda = if row > 0.0 {
+                (row / (row + 2e-5)).min(0.99)
+            } else {
+                0.0
+            };
             for b in 0..classes {
                 let cost = match b {
                     INVALID => COST_INVALID,
                     OTHER => COST_OTHER,
-                    // Quotes and dashes stand between words, not inside them.
-                    SYMBOL if row_a >= FIRST_ASCII => COST_SYMBOL_IN_WORD,
-                    SYMBOL => COST_SYMBOL,
+                    // Quotes and dashes stand between words, not inside them, and seldom in a row.
+                    SYMBOL if row_a >= FIRST_ASCII || a == SYMBOL => COST_SYMBOL_IN_WORD,
+                    SYMBOL | CLOSING => COST_SYMBOL,
                     // The typographic apostrophe: after a letter ("l’a", "don’t"), hardly ever
                     // after a space (an opening quote is another character).
+                    // Digits and ASCII punctuation: langdetect counts them as spaces, so the
+                    // profiles know nothing of them; a fixed price, the same in every model.
+                    PUNCTUATION => COST_PUNCTUATION,
                     APOSTROPHE if row_a >= FIRST_ASCII => COST_APOSTROPHE_IN_WORD,
                     APOSTROPHE => COST_APOSTROPHE,
                     NON_LETTER if row_a == NON_LETTER => COST_SPACE_AFTER_SPACE,
@@ -482,11 +520,19 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
                             0.0
                         };
                         let p = lambda * cond + (1.0 - lambda) * unigram[b].max(1e-7);
-                        // A letter right after a symbol: a little less likely than after a space.
-                        let after_symbol = if a == SYMBOL && b >= FIRST_ASCII {
-                            2.0
+                        // Vowel marks: rare in the profiles (Wikipedia leaves them out), on every
+                        // letter in pointed or vocalized text (poetry, scripture, teaching).
+                        let p = if Some(b) == marks && (a >= FIRST_ASCII) {
+                            p.max(1.0 / 16.0)
                         } else {
-                            0.0
+                            p
+                        };
+                        // A letter right after a symbol: a little less likely than after a space.
+                        let after_symbol = match a {
+                            SYMBOL if b >= FIRST_ASCII => 2.0,
+                            // A closing quote before a letter: text does not do that.
+                            CLOSING if b >= FIRST_ASCII => 10.0,
+                            _ => 0.0,
                         };
                         coarse((-p.log2() + after_symbol).clamp(0.0, COST_MAX).round() as u8)
                     }
@@ -593,14 +639,20 @@ fn pointer_range(index_name: &str) -> usize {
     }
 }
 
-/// Whether `pointer` is in the index's zone of frequent ideographs (JIS level 1, GB2312 level 1,
-/// Big5's frequently used characters).
-fn frequent_zone(index_name: &str, pointer: usize) -> bool {
+/// How common the ideographs at `pointer` are, by the zones their standards sort them into:
+/// 0 frequent (JIS level 1, GB2312 level 1, Big5's frequently used characters), 1 less frequent
+/// (the second levels), 2 rare (everything the extensions added: GBK's, HKSCS, NEC's and IBM's).
+fn ideograph_zone(index_name: &str, pointer: usize) -> u8 {
+    let (row, cell) = (pointer / 190, pointer % 190);
     match index_name {
-        "jis0208" => (15 * 94..47 * 94).contains(&pointer),
-        "gb18030" => (47..=86).contains(&(pointer / 190)) && pointer % 190 >= 96,
-        "big5" => (35 * 157..=69 * 157 + 62).contains(&pointer),
-        _ => false,
+        "jis0208" if (15 * 94..47 * 94).contains(&pointer) => 0,
+        "jis0208" if (47 * 94..84 * 94).contains(&pointer) => 1,
+        "gb18030" if (0xB0 - 0x81..=0xD7 - 0x81).contains(&row) && cell >= 96 => 0,
+        "gb18030" if (0xD8 - 0x81..=0xF7 - 0x81).contains(&row) && cell >= 96 => 1,
+        "big5" if (35 * 157..=69 * 157 + 62).contains(&pointer) => 0,
+        "big5" if (72 * 157..=120 * 157 + 116).contains(&pointer) => 1,
+        "euc-kr" if (0xCA - 0x81..=0xFD - 0x81).contains(&row) && cell >= 96 => 1,
+        _ => 2,
     }
 }
 
@@ -612,18 +664,16 @@ fn default_cjk_cost(index_name: &str, lang: &str, pointer: usize, cp: u32) -> u8
         0x3040..=0x30FF if lang != "ja" => 18,
         0x3000..=0x303F | 0xFF00..=0xFFEF => 12,
         0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000.. => {
-            if frequent_zone(index_name, pointer) {
-                15
-            } else {
-                18
-            }
+            // P(zone) / characters in it: about 15% over 3,000, 3% over 3,000 to 7,000, and
+            // under 1% over 14,000.
+            [15, 18, 22][ideograph_zone(index_name, pointer) as usize]
         }
         0xAC00..=0xD7A3 if lang == "ko" => {
             // KS X 1001's 2,350 syllables (rows 16-40) against the extension's rarer ones.
             if (0xB0 - 0x81..=0xC8 - 0x81).contains(&(pointer / 190)) && pointer % 190 >= 96 {
                 16
             } else {
-                19
+                21
             }
         }
         _ => 17,
@@ -705,20 +755,6 @@ fn cjk_model(
             }
         }
     }
-    // ASCII: letters as often as the profile has them (either case), the rest as a separator.
-    let ascii: Vec<u8> = (0u8..128)
-        .map(|b| {
-            if b.is_ascii_alphabetic() {
-                let lower = b.to_ascii_lowercase() as char;
-                let upper = b.to_ascii_uppercase() as char;
-                let count = profile.freq.get(&lower.to_string()).unwrap_or(&0)
-                    + profile.freq.get(&upper.to_string()).unwrap_or(&0);
-                cost_of((count as f64 / total / 2.0).max(1e-6))
-            } else {
-                3
-            }
-        })
-        .collect();
     let mut out =
         format!("    // {enc}: index-{index_name}.txt, profile {lang}\n    CjkModel {{\n");
     out.push_str(&format!(
@@ -748,10 +784,7 @@ fn cjk_model(
         "        costs: &[\n{}        ],\n",
         indent(&array_body(&costs, 32))
     ));
-    out.push_str(&format!(
-        "        ascii: [\n{}        ],\n    }},\n",
-        indent(&array_body(&ascii, 32))
-    ));
+    out.push_str("    },\n");
     Ok(out)
 }
 
