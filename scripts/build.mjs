@@ -1,31 +1,35 @@
 // `npm run build [-- --out DIR]`: assembles pkg/ (or DIR; also read from the TEW_PKG
 // environment variable), the npm package text-encoding-wasm, as a mirror of js/ (see
 // scripts/lib/package.mjs for the layout) plus what is generated:
-//   1. cargo builds the core for wasm32-unknown-unknown twice, both without the `std` feature
-//      (no_std: panics trap without formatting, so no panic strings, core::fmt or TextDecoder in
-//      the wasm or the glue): the full build (--features cjk), then the lite build (no CJK
-//      encodings). Both write the same target file, so each is copied away right after its build;
+//   1. cargo builds the crate for wasm32-unknown-unknown three times, each without the `std`
+//      feature (no_std: panics trap without formatting, so no panic strings, core::fmt or
+//      TextDecoder in the wasm or the glue): the full codecs (--features cjk), the lite codecs (no
+//      CJK encodings), and the encoding detector (--features detector-wasm: src/wasm_detect.rs's
+//      exports instead of the codecs', its own wasm, so the codec wasm does not carry it). All
+//      write the same target file, so each is copied away right after its build;
 //   1b. the panic entry points of core become a bare trap (see stubPanics);
-//   2. the pinned wasm-bindgen CLI writes the glue and the wasm for each: the full one into wasm/,
-//      the lite one into lite/wasm/. Only numbers cross our boundary, so of the glue only the
-//      imports object is kept: instantiate.js, a few lines that instantiate the module
-//      synchronously (the rest of the glue is not shipped);
-//   3. wasm-opt shrinks and speeds up each wasm (core.wasm);
-//   4. hex.js inlines each wasm for the web folder (browsers, bundlers, Deno);
-//   4b. binaryen's wasm2js translates each optimized wasm to JavaScript (wasm2js.js, wasm2js.cjs)
-//      for the wasm2js folder (the `/js` entries, React Native) and the Node folder's fallback
-//      where WebAssembly is off;
+//   2. the pinned wasm-bindgen CLI writes the glue and the wasm for each: the full codecs' into
+//      wasm/, the lite ones' into lite/wasm/, the detector's into wasm/ as detect-*. Only numbers
+//      cross our boundary, so of the glue only the imports object is kept: instantiate.js
+//      (detect-instantiate.js), a few lines that instantiate the module synchronously (the rest of
+//      the glue is not shipped);
+//   3. wasm-opt shrinks and speeds up each wasm (core.wasm; detect.wasm);
+//   4. hex.js (detect-hex.js) inlines each wasm for the web folder (browsers, bundlers, Deno);
+//   4b. binaryen's wasm2js translates each optimized wasm to JavaScript (wasm2js.js, wasm2js.cjs;
+//      detect-wasm2js.js, .cjs) for the wasm2js folder (the `/js` entries, React Native) and the
+//      Node folder's fallback where WebAssembly is off;
 //   5. js/ is copied in, and lite/ gets the modules its entries reach (found by following their
 //      imports), so the lite entries are a separate module graph bound to the lite wasm;
 //   6. the node and wasm2js folders (and their lite ones) get one CommonJS bundle of their module
 //      graph each (graph.cjs) and a twin beside each entry (name.cjs) made from the ESM entry's
 //      export list (the polyfill's from its own code), so every `require`d entry of a folder
-//      shares one core; the types get .d.cts twins;
+//      shares one core; the detector's entry (detect.js, its own wasm) gets a bundle of its own
+//      as its twin (detect.cjs); the types get .d.cts twins;
 //   7. package.json: pkg-template/package.json with the exports map, sideEffects, files, main,
 //      module, types and bin written from the entries table (scripts/lib/package.mjs).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve as resolvePath } from 'node:path';
+import { basename, dirname, join, relative, resolve as resolvePath } from 'node:path';
 import binaryen from 'binaryen';
 import { build as esbuild } from 'esbuild';
 import { ENTRIES, entryFile, exportsMap, HOSTS, root } from './lib/package.mjs';
@@ -33,14 +37,18 @@ const outAt = process.argv.indexOf('--out');
 const pkg = resolvePath(outAt > 0 ? process.argv[outAt + 1] : process.env.TEW_PKG || join(root, 'pkg'));
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
 
-// 1. The two cargo builds, each output copied away before the next build overwrites it.
+// 1. The three cargo builds, each output copied away before the next build overwrites it. `base`
+// names a build's generated files in its `dir`: BASE.wasm (core.wasm for the codecs),
+// hex.js/instantiate.js/wasm2js.js with the prefix `prefix`; `entry` is the `/js` entry that its
+// refusal message points to.
 const target = process.env.CARGO_TARGET_DIR ? resolvePath(process.env.CARGO_TARGET_DIR) : join(root, 'target');
 const built = join(target, 'wasm32-unknown-unknown', 'release', 'text_encoding_wasm.wasm');
 const staging = join(target, 'tew-build');
 mkdirSync(staging, { recursive: true });
 const variants = [
-  { name: 'full', features: ['--no-default-features', '--features', 'cjk'], dir: join(pkg, 'wasm') },
-  { name: 'lite', features: ['--no-default-features'], dir: join(pkg, 'lite', 'wasm') },
+  { name: 'full', features: ['--no-default-features', '--features', 'cjk'], dir: join(pkg, 'wasm'), base: 'core', prefix: '', entry: 'text-encoding-wasm/js' },
+  { name: 'lite', features: ['--no-default-features'], dir: join(pkg, 'lite', 'wasm'), base: 'core', prefix: '', entry: 'text-encoding-wasm/js' },
+  { name: 'detect', features: ['--no-default-features', '--features', 'detector-wasm'], dir: join(pkg, 'wasm'), base: 'detect', prefix: 'detect-', entry: 'text-encoding-wasm/js/detect' },
 ];
 for (const v of variants) {
   run('cargo', ['build', '--lib', '--release', '--target', 'wasm32-unknown-unknown', ...v.features]);
@@ -78,37 +86,41 @@ function stubPanics(wasmPath) {
 rmSync(pkg, { recursive: true, force: true });
 for (const v of variants) {
   mkdirSync(v.dir, { recursive: true });
-  v.size = bindgen(v.wasm, v.dir);
+  v.size = bindgen(v);
 }
 // 4b. The JavaScript build of each (see wasm2jsBuild below).
-for (const v of variants) v.jsSize = wasm2jsBuild(join(v.dir, 'core.wasm'), v.dir, v.name);
+for (const v of variants) v.jsSize = wasm2jsBuild(join(v.dir, `${v.base}.wasm`), v.dir, v.name, v.prefix);
 
-/** Steps 2–4 for one wasm: instantiate.js and core.wasm into `dir`, optimized, plus hex.js. */
-function bindgen(wasm, dir) {
+/**
+ * Steps 2–4 for one build `v`: PREFIXinstantiate.js and BASE.wasm into its `dir`, optimized, plus
+ * PREFIXhex.js.
+ */
+function bindgen({ wasm, dir, base, prefix, entry }) {
   const glueDir = join(staging, 'glue');
   rmSync(glueDir, { recursive: true, force: true });
   run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', glueDir, '--out-name', 'wasm', wasm]);
-  writeFileSync(join(dir, 'instantiate.js'), instantiateModule(readFileSync(join(glueDir, 'wasm.js'), 'utf8')));
+  writeFileSync(join(dir, `${prefix}instantiate.js`), instantiateModule(readFileSync(join(glueDir, 'wasm.js'), 'utf8'), `${base}.wasm`, entry));
 
-  const wasmPath = join(dir, 'core.wasm');
+  const wasmPath = join(dir, `${base}.wasm`);
   const features = ['--enable-bulk-memory', '--enable-sign-ext', '--enable-nontrapping-float-to-int', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
   // binaryen from npm (pinned in package.json): Debian's older wasm-opt breaks the externref table.
   // The producers and target_features custom sections are metadata that no engine reads.
   run(join(root, 'node_modules/.bin/wasm-opt'), ['-O3', ...features, '--strip-producers', '--strip-target-features', join(glueDir, 'wasm_bg.wasm'), '-o', wasmPath]);
   const wasmBytes = readFileSync(wasmPath);
   writeFileSync(
-    join(dir, 'hex.js'),
-    `// The wasm core (core.wasm) in hexadecimal, so the web entries need no fetch and no bundler configuration.\nexport default '${wasmBytes.toString('hex')}';\n`,
+    join(dir, `${prefix}hex.js`),
+    `// The wasm module ${base}.wasm in hexadecimal, so the web entries need no fetch and no bundler configuration.\nexport default '${wasmBytes.toString('hex')}';\n`,
   );
   return wasmBytes.length;
 }
 
 /**
- * instantiate.js from the wasm-bindgen glue: its imports object (`__wbg_get_imports`, which only
- * prepares wasm-bindgen's externref table: no string or object ever crosses) and the start call.
- * The build fails if the glue changed shape or would need the host's TextDecoder/TextEncoder.
+ * instantiate.js from the wasm-bindgen glue of the module `file`: its imports object
+ * (`__wbg_get_imports`, which only prepares wasm-bindgen's externref table: no string or object
+ * ever crosses) and the start call; a refusal names `entry`, the same core as JavaScript. The
+ * build fails if the glue changed shape or would need the host's TextDecoder/TextEncoder.
  */
-function instantiateModule(glue) {
+function instantiateModule(glue, file, entry) {
   // Doc comments of the exports are copied into the glue; only its code counts.
   const code = glue.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   if (/TextDecoder|TextEncoder/.test(code)) {
@@ -123,9 +135,9 @@ function instantiateModule(glue) {
   if (/\b(getObject|addHeapObject|takeObject|getStringFromWasm|passStringToWasm|console)\b/.test(imports)) {
     throw new Error('build: the wasm imports need more than the externref table; a value other than a number crossed the boundary');
   }
-  return `// Instantiates the wasm core synchronously and returns its exports. Generated by scripts/build.mjs
-// from the wasm-bindgen glue, of which only the imports object is needed (numbers are all that
-// cross the boundary). A host that refuses WebAssembly gets an Error that says so.
+  return `// Instantiates the wasm module (${file}) synchronously and returns its exports. Generated by
+// scripts/build.mjs from the wasm-bindgen glue, of which only the imports object is needed (numbers
+// are all that cross the boundary). A host that refuses WebAssembly gets an Error that says so.
 
 let wasm;
 
@@ -134,14 +146,14 @@ ${imports}
 /** Instantiates \`bytes\` (the wasm module's bytes, or a compiled WebAssembly.Module); returns its exports. */
 export function instantiate(bytes) {
   if (typeof WebAssembly !== 'object' || WebAssembly === null) {
-    throw new Error("text-encoding-wasm: this JavaScript engine has no WebAssembly (it is missing or switched off); import 'text-encoding-wasm/js' instead, the same core as JavaScript");
+    throw new Error("text-encoding-wasm: this JavaScript engine has no WebAssembly (it is missing or switched off); import '${entry}' instead, the same core as JavaScript");
   }
   let instance;
   try {
     const module = bytes instanceof WebAssembly.Module ? bytes : new WebAssembly.Module(bytes);
     instance = new WebAssembly.Instance(module, __wbg_get_imports());
   } catch (error) {
-    throw new Error(\`text-encoding-wasm: the host refused to compile or instantiate the WebAssembly module (\${error && error.name}: \${error && error.message}); a Content-Security-Policy without 'wasm-unsafe-eval', or a limit on synchronous compilation, does this; import 'text-encoding-wasm/js' instead, the same core as JavaScript\`);
+    throw new Error(\`text-encoding-wasm: the host refused to compile or instantiate the WebAssembly module (\${error && error.name}: \${error && error.message}); a Content-Security-Policy without 'wasm-unsafe-eval', or a limit on synchronous compilation, does this; import '${entry}' instead, the same core as JavaScript\`);
   }
   wasm = instance.exports;
   wasm.__wbindgen_start();
@@ -155,10 +167,11 @@ export function instantiate(bytes) {
 // Mode, a Content-Security-Policy without 'wasm-unsafe-eval', `node --jitless`). wasm2js takes a
 // module with one table, so wasm-bindgen's externref table goes first, with its init import and
 // the exported globals: only numbers cross our boundary, so nothing ever used them. Writes
-// wasm2js.js (ESM) and wasm2js.cjs (CommonJS, for the Node entries' synchronous fallback), each
-// exporting `instantiate()`, which returns the exports as the wasm instance would (with `memory`
-// a plain object whose `buffer` is the current ArrayBuffer); returns the ESM file's size.
-function wasm2jsBuild(wasmPath, dir, name) {
+// PREFIXwasm2js.js (ESM) and PREFIXwasm2js.cjs (CommonJS, for the Node entries' synchronous
+// fallback), each exporting `instantiate()`, which returns the exports as the wasm instance would
+// (with `memory` a plain object whose `buffer` is the current ArrayBuffer); returns the ESM file's
+// size.
+function wasm2jsBuild(wasmPath, dir, name, prefix) {
   const m = binaryen.readBinary(readFileSync(wasmPath));
   try {
     // The optimized wasm has no target_features section: its features are the ones it was built with.
@@ -195,12 +208,12 @@ function wasm2jsBuild(wasmPath, dir, name) {
       throw new Error('build: the wasm2js output changed shape; update wasm2jsBuild');
     }
     const body = text.slice(0, tail);
-    const header = (kind) => `// The wasm core (${name} build) translated to JavaScript by binaryen's wasm2js (generated by
-// scripts/build.mjs from core.wasm; ${kind}). For hosts without WebAssembly: instantiate() returns
-// the same exports as the wasm instance, with a plain \`memory\` object whose \`buffer\` is current.
+    const header = (kind) => `// The wasm module (${name} build) translated to JavaScript by binaryen's wasm2js (generated by
+// scripts/build.mjs from ${basename(wasmPath)}; ${kind}). For hosts without WebAssembly: instantiate()
+// returns the same exports as the wasm instance, with a plain \`memory\` object whose \`buffer\` is current.
 `;
-    writeFileSync(join(dir, 'wasm2js.js'), `${header('ESM')}${body}\n/** The core's exports (memory, functions); each call is a new instance. */\nexport function instantiate() {\n  return asmFunc({});\n}\n`);
-    writeFileSync(join(dir, 'wasm2js.cjs'), `${header('CommonJS')}'use strict';\n${body}\n/** The core's exports (memory, functions); each call is a new instance. */\nexports.instantiate = function instantiate() {\n  return asmFunc({});\n};\n`);
+    writeFileSync(join(dir, `${prefix}wasm2js.js`), `${header('ESM')}${body}\n/** The core's exports (memory, functions); each call is a new instance. */\nexport function instantiate() {\n  return asmFunc({});\n}\n`);
+    writeFileSync(join(dir, `${prefix}wasm2js.cjs`), `${header('CommonJS')}'use strict';\n${body}\n/** The core's exports (memory, functions); each call is a new instance. */\nexports.instantiate = function instantiate() {\n  return asmFunc({});\n};\n`);
     return Buffer.byteLength(text);
   } finally {
     m.dispose();
@@ -261,7 +274,10 @@ for (const rel of liteModules) {
 // entry itself: its export list read from the module (esbuild's metafile) and taken from
 // graph.cjs, or, for the polyfill, its own code with its imports pointed at the other twins. So
 // every `require`d entry of one folder shares one core instance and the same classes. The
-// JavaScript build's twin (wasm/wasm2js.cjs) was written in step 4b; the bundles require it.
+// detector's entry shares nothing with them (its wasm is its own instance): its twin, detect.cjs,
+// is a bundle of its own, so `require`ing it loads none of the codecs' modules. The JavaScript
+// builds' twins (wasm/wasm2js.cjs, wasm/detect-wasm2js.cjs) were written in step 4b; the bundles
+// require them.
 
 /** The export names of the ESM module `rel` (relative to pkg/). */
 async function exportsOf(rel) {
@@ -280,6 +296,13 @@ const cjsCommon = {
   // node/load.js reads `import.meta.url || __filename`: empty here by design.
   logOverride: { 'empty-import-meta': 'silent' },
 };
+/** Makes the bundles require the JavaScript builds' CommonJS twins instead of inlining their ESM. */
+const wasm2jsExternal = {
+  name: 'wasm2js-external',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]wasm[\\/](?:detect-)?wasm2js\.js$/ }, (args) => ({ path: `../wasm/${basename(args.path, '.js')}.cjs`, external: true }));
+  },
+};
 let twins = 0;
 for (const prefix of ['', 'lite/']) {
   for (const host of ['node', 'wasm2js']) {
@@ -294,14 +317,7 @@ for (const prefix of ['', 'lite/']) {
       stdin: { contents: lines.join('\n'), resolveDir: join(pkg, dir), sourcefile: `${dir}/graph.js`, loader: 'js' },
       outfile: join(pkg, dir, 'graph.cjs'),
       banner: { js: `// The CommonJS module graph of ${dir}/ (its entries' twins take their exports from it), written by scripts/build.mjs.` },
-      plugins: [
-        {
-          name: 'wasm2js-external',
-          setup(b) {
-            b.onResolve({ filter: /[\\/]wasm[\\/]wasm2js\.js$/ }, () => ({ path: '../wasm/wasm2js.cjs', external: true }));
-          },
-        },
-      ],
+      plugins: [wasm2jsExternal],
     });
     for (const n of plain) {
       const list = await exportsOf(`${dir}/${n}.js`);
@@ -332,6 +348,16 @@ for (const prefix of ['', 'lite/']) {
       });
       twins++;
     }
+    if (existsSync(join(pkg, dir, 'detect.js'))) {
+      await esbuild({
+        ...cjsCommon,
+        entryPoints: [join(pkg, dir, 'detect.js')],
+        outfile: join(pkg, dir, 'detect.cjs'),
+        banner: { js: "// CommonJS twin of detect.js (the detector's own module graph), written by scripts/build.mjs." },
+        plugins: [wasm2jsExternal],
+      });
+      twins++;
+    }
   }
 }
 
@@ -350,8 +376,8 @@ const template = JSON.parse(readFileSync(join(root, 'pkg-template', 'package.jso
 // What a bundler must keep even when nothing of it is used: the host folders' entries and loaders
 // (they set the core's loader), and the CommonJS files.
 const sideEffects = ['./', './lite/'].flatMap((prefix) => [
-  ...HOSTS.flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'load'].map((f) => `${prefix}${h}/${f}.js`)),
-  ...['node', 'wasm2js'].flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'graph'].map((f) => `${prefix}${h}/${f}.cjs`)),
+  ...HOSTS.flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'load', ...(prefix === './' ? ['detect'] : [])].map((f) => `${prefix}${h}/${f}.js`)),
+  ...['node', 'wasm2js'].flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'graph', ...(prefix === './' ? ['detect'] : [])].map((f) => `${prefix}${h}/${f}.cjs`)),
 ]);
 const { keywords, ...identity } = template;
 const manifest = {
@@ -367,4 +393,4 @@ const manifest = {
 };
 writeFileSync(join(pkg, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-console.log(`build: ${pkg} ready, wasm/core.wasm ${variants[0].size} bytes, lite/wasm/core.wasm ${variants[1].size} bytes, ${twins} CommonJS twins`);
+console.log(`build: ${pkg} ready, wasm/core.wasm ${variants[0].size} bytes, lite/wasm/core.wasm ${variants[1].size} bytes, wasm/detect.wasm ${variants[2].size} bytes, ${twins} CommonJS twins`);

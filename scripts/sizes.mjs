@@ -29,12 +29,15 @@ const BUNDLES = {
   standard: `export * from 'PKG/${entryFile('./standard', 'web')}';`,
   // The JavaScript build (wasm2js of the same wasm), for hosts without WebAssembly.
   'js (JavaScript build)': classes('./js'),
+  // The detector: its own wasm (inlined) and its door, no codec.
+  detect: `export { detect, createDetector } from 'PKG/${entryFile('./detect', 'web')}';`,
+  'js/detect (JavaScript build)': `export { detect, createDetector } from 'PKG/${entryFile('./js/detect', 'web')}';`,
 };
 
 /**
- * The sizes of the package at `pkgDir`: each bundle above, the polyfill's first chunk (what a
- * host whose classes are right loads: the implementation is a split-off dynamic import), and the
- * wasm alone.
+ * The sizes of the package at `pkgDir`: each bundle above (every output file counted), the
+ * polyfill's first chunk (what a host whose classes are right loads: the implementation is a
+ * split-off dynamic import), and each wasm alone.
  */
 export async function measure(pkgDir) {
   const out = {};
@@ -48,7 +51,7 @@ export async function measure(pkgDir) {
       platform: 'browser',
       logLevel: 'silent',
     });
-    out[name] = brotliSize(Buffer.from(r.outputFiles[0].contents));
+    out[name] = r.outputFiles.reduce((sum, f) => sum + brotliSize(Buffer.from(f.contents)), 0);
   }
   const dir = mkdtempSync(join(tmpdir(), 'tew-sizes-'));
   try {
@@ -74,6 +77,7 @@ export async function measure(pkgDir) {
   }
   out['wasm alone'] = brotliSize(readFileSync(join(pkgDir, GENERATED.wasm)));
   out['lite wasm alone'] = brotliSize(readFileSync(join(pkgDir, GENERATED.liteWasm)));
+  out['detect wasm alone'] = brotliSize(readFileSync(join(pkgDir, GENERATED.detectWasm)));
   return out;
 }
 

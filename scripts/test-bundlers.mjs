@@ -1,9 +1,10 @@
 // `node scripts/test-bundlers.mjs [--bundler webpack|vite|esbuild|rollup]... [--pkg DIR]`
 //
-// Builds tests/bundlers/app (which imports 'text-encoding-wasm' and 'text-encoding-wasm/polyfill'
-// by their bare names) with webpack 5, Vite 7, esbuild and Rollup (+ node-resolve), each in
-// production mode, then opens every output in headless Chromium and checks what the page decoded:
-// a Shift_JIS sample ("日本語" = 93 FA 96 7B 8C EA) and a UTF-8 one. The package resolves
+// Builds tests/bundlers/app (which imports 'text-encoding-wasm', 'text-encoding-wasm/polyfill' and
+// 'text-encoding-wasm/detect' by their bare names) with webpack 5, Vite 7, esbuild and Rollup
+// (+ node-resolve), each in production mode, then opens every output in headless Chromium and
+// checks what the page decoded: a Shift_JIS sample ("日本語" = 93 FA 96 7B 8C EA) and a UTF-8
+// one, and the shape of what the detector answered. The package resolves
 // through its exports map: a temporary directory gets node_modules/text-encoding-wasm (a copy of
 // the built package) next to a copy of the app. Nothing is written into the repository; the
 // temporary directory is removed at the end. Prints `<bundler>: ok|FAIL` lines and
@@ -25,6 +26,7 @@ const EXPECTED = {
   tag: '[object TextDecoder]',
   polyfillInstall: 'function',
   globalIsOursExactlyWhenFaulty: true,
+  detect: 'encoding,confidence,candidates|true',
 };
 
 /** A page that loads one classic or module script. */

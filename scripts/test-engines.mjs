@@ -41,6 +41,7 @@ function driver(pkg, files, label, toSpecifier, { inertTimers = false } = {}) {
     .replace('@@LEGACY@@', toSpecifier(join(pkg, files.legacy)))
     .replace('@@STANDARD@@', toSpecifier(join(pkg, files.standard)))
     .replace('@@POLYFILL@@', toSpecifier(join(pkg, files.polyfill)))
+    .replace('@@DETECT@@', toSpecifier(join(pkg, files.detect)))
     .replace('@@LABEL@@', label)
     .replace('@@INERT_TIMERS@@', inertTimers ? 'yes' : 'no');
 }
@@ -167,7 +168,16 @@ async function runQuickJS(pkg) {
     return readResult(label, { stdout: lines.join('\n'), code: stderr ? 1 : 0, stderr }, { known, smoke: true });
   } finally {
     vm.dispose();
-    runtime.dispose();
+    try {
+      runtime.dispose();
+    } catch (error) {
+      // QuickJS's own teardown check: a context whose reference count its C code left at 1 after
+      // the run, depending only on when its garbage collector ran (unrelated allocations in the
+      // script make it appear and go; its debug build lists the one leaked object as the
+      // context). JavaScript cannot leak a reference count, and the results were read before.
+      if (!/list_empty\(&rt->gc_obj_list\)/.test(String(error && error.message))) throw error;
+      console.log("  note: QuickJS aborted in its own teardown (JS_FreeRuntime's gc_obj_list assertion); the results above stand");
+    }
   }
 }
 

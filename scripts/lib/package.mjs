@@ -5,11 +5,14 @@
 // Layout of the built package (pkg/), a mirror of js/ plus what the build generates:
 //   core/ idl/ polyfill/      the modules every host shares
 //   web/ node/ wasm2js/       one folder per host, the same file names in each: index.js,
-//                             polyfill.js, legacy.js, standard.js and load.js (how that host gets
-//                             the core); node/ and wasm2js/ also have graph.cjs (the CommonJS
-//                             bundle of their module graph) and a CommonJS twin of each entry
+//                             polyfill.js, legacy.js, standard.js, detect.js (the detector, with
+//                             its own loader) and load.js (how that host gets the core); node/
+//                             and wasm2js/ also have graph.cjs (the CommonJS bundle of their
+//                             module graph) and a CommonJS twin of each entry
 //   wasm/                     generated: core.wasm, hex.js (the same, inlined), instantiate.js,
-//                             wasm2js.js/.cjs (the JavaScript build)
+//                             wasm2js.js/.cjs (the JavaScript build); the detector's own module
+//                             as detect.wasm, detect-hex.js, detect-instantiate.js and
+//                             detect-wasm2js.js/.cjs
 //   lite/                     the lite build: the modules its entries reach, and its own wasm/
 //   tools/                    the command-line transcoder (the package's bin) and the finder
 //   types/                    .d.ts (and .d.cts for require) of every entry
@@ -36,10 +39,12 @@ export const ENTRIES = [
   { subpath: './legacy', file: 'legacy', types: 'legacy' },
   { subpath: './standard', file: 'standard', types: 'standard' },
   { subpath: './lite/standard', file: 'standard', types: 'standard', lite: true },
+  { subpath: './detect', file: 'detect', types: 'detect' },
   { subpath: './js', file: 'index', types: 'index', host: 'wasm2js' },
   { subpath: './js/polyfill', file: 'polyfill', types: 'polyfill', host: 'wasm2js' },
   { subpath: './js/legacy', file: 'legacy', types: 'legacy', host: 'wasm2js' },
   { subpath: './js/standard', file: 'standard', types: 'standard', host: 'wasm2js' },
+  { subpath: './js/detect', file: 'detect', types: 'detect', host: 'wasm2js' },
 ];
 
 /** The entry of `subpath` (throws for one the package does not have). */
@@ -59,10 +64,14 @@ export function entryFile(subpath, host, { require = false } = {}) {
   return `${e.lite ? 'lite/' : ''}${e.host || host}/${e.file}.${require ? 'cjs' : 'js'}`;
 }
 
-/** The four files of a host folder that the portable suite loads: { entry, legacy, standard, polyfill }. */
+/**
+ * The files of a host folder that the portable suite loads: { entry, legacy, standard, polyfill,
+ * detect } (the lite build has no detector: no `detect` there).
+ */
 export function hostFiles(host, { lite = false } = {}) {
   const at = `${lite ? 'lite/' : ''}${host}/`;
-  return { entry: `${at}index.js`, legacy: `${at}legacy.js`, standard: `${at}standard.js`, polyfill: `${at}polyfill.js` };
+  const files = { entry: `${at}index.js`, legacy: `${at}legacy.js`, standard: `${at}standard.js`, polyfill: `${at}polyfill.js` };
+  return lite ? files : { ...files, detect: `${at}detect.js` };
 }
 
 /** Generated files of the package, by role. */
@@ -72,6 +81,8 @@ export const GENERATED = {
   hex: 'wasm/hex.js',
   instantiate: 'wasm/instantiate.js',
   wasm2js: 'wasm/wasm2js.js',
+  detectWasm: 'wasm/detect.wasm',
+  detectInstantiate: 'wasm/detect-instantiate.js',
   cli: 'tools/cli.js',
 };
 

@@ -11,7 +11,7 @@ export const portableDir = join(root, 'tests', 'portable');
 
 /**
  * The suite's config for the host folder `host` of the package at `pkg`: { label, entry, legacy,
- * standard, polyfill, expectSharedArrayBuffer, core? }, each file as `toUrl(file)` (a file the
+ * standard, polyfill, detect, expectSharedArrayBuffer, core? }, each file as `toUrl(file)` (a file the
  * package lacks is left out). With `core`, the config says `core: true`: the runner sets the
  * host-acceleration switch (`globalThis[HOST_SWITCH] = 'off'`) before it first imports the
  * package, so that the package uses its wasm core instead of the host's own decoders.
@@ -25,6 +25,7 @@ export function hostConfig(pkg, label, host, toUrl, { expectSharedArrayBuffer = 
     legacy: has(files.legacy) ? toUrl(files.legacy) : undefined,
     standard: has(files.standard) ? toUrl(files.standard) : undefined,
     polyfill: has(files.polyfill) ? toUrl(files.polyfill) : undefined,
+    detect: files.detect !== undefined && has(files.detect) ? toUrl(files.detect) : undefined,
     expectSharedArrayBuffer,
     ...(core ? { core: true } : {}),
   };

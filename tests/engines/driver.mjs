@@ -10,6 +10,7 @@ import { formatSummary, resultLine, runSuite } from '@@SUITE@@';
 import * as api from '@@ENTRY@@';
 import * as legacy from '@@LEGACY@@';
 import * as standard from '@@STANDARD@@';
+import * as detect from '@@DETECT@@';
 
 const out = typeof print === 'function' ? print : (line) => console.log(line);
 if (typeof setTimeout !== 'function' || typeof clearTimeout !== 'function' || '@@INERT_TIMERS@@' === 'yes') {
@@ -27,7 +28,7 @@ function smoke() {
   }
 }
 
-runSuite({ api, legacy, standard, loadPolyfill: () => import('@@POLYFILL@@') }).then(
+runSuite({ api, legacy, standard, detect, loadPolyfill: () => import('@@POLYFILL@@') }).then(
   (summary) => {
     out(formatSummary('@@LABEL@@', summary));
     out(resultLine(summary, { smoke: smoke() }));

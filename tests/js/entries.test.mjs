@@ -56,6 +56,7 @@ const EXPORTS = {
   polyfill: ['faults', 'install', 'installed', 'load', 'ready'],
   legacy: ['LegacyEncoder', 'createEncoder', 'encode'],
   standard: STANDARD,
+  detect: ['createDetector', 'detect'],
 };
 
 // Used by the children: every subpath loaded (by `load(specifier)`: import or require), with its
@@ -74,6 +75,7 @@ const EVERY_SUBPATH = (load, resolve) => `
       else if (m.createEncoder) smoke = Array.from(m.encode('€日', 'shift_jis', { mode: 'html' })).join(',');
       else if (m.percentEncodeAfterEncoding) smoke = (() => { try { return m.percentEncodeAfterEncoding('shift_jis', 'あ ‽', 'special-query'); } catch (e) { return e.name; } })() + '|' + JSON.stringify(m.decode(Uint8Array.of(0xff, 0xfe, 0x41, 0x00), 'latin1'));
       else if (m.install) smoke = typeof m.install + '|' + Array.isArray(m.installed);
+      else if (m.createDetector) smoke = (() => { const r = m.detect(Uint8Array.of(0x41, 0x42)); const d = m.createDetector(); d.feed(Uint8Array.of(0x41)); d.feed(Uint8Array.of(0x42)); const same = JSON.stringify(d.guess()) === JSON.stringify(r); d.free(); let error; try { m.detect('AB'); } catch (e) { error = e.name; } return Object.keys(r).join() + '|' + typeof r.confidence + '|' + same + '|' + error; })();
     } catch (e) {
       smoke = 'threw ' + e;
     }
@@ -88,6 +90,7 @@ const SMOKE = {
   standard: '%82%A0%20%26%238253%3B|{"text":"A","encoding":"utf-16le"}',
   liteStandard: 'RangeError|{"text":"A","encoding":"utf-16le"}',
   polyfill: 'function|true',
+  detect: 'encoding,confidence,candidates|number|true|TypeError',
 };
 const smokeOf = (e) => (e.lite ? SMOKE[e.file === 'index' ? 'liteIndex' : 'liteStandard'] : SMOKE[e.file]);
 
@@ -321,9 +324,13 @@ test('bundlers (esbuild, Rollup): the entries keep their wasm loader ("sideEffec
     lite: `import { TextEncoder } from 'text-encoding-wasm/lite';\nconsole.log(new TextEncoder().encode('é').join());\n`,
     standard: `import { percentEncodeAfterEncoding } from 'text-encoding-wasm/standard';\nconsole.log(percentEncodeAfterEncoding('shift_jis', 'あ ', 'query'));\n`,
     liteStandard: `import { decode } from 'text-encoding-wasm/lite/standard';\nconsole.log(decode(Uint8Array.of(0xff, 0xfe, 0x41, 0), 'latin1').encoding);\n`,
+    detect: `import { detect } from 'text-encoding-wasm/detect';\nconsole.log(Object.keys(detect(Uint8Array.of(0x41))).join());\n`,
   };
-  const expected = { main: '€', legacy: '128function', lite: '195,169', standard: '%82%A0%20', liteStandard: 'utf-16le' };
+  const expected = { main: '€', legacy: '128function', lite: '195,169', standard: '%82%A0%20', liteStandard: 'utf-16le', detect: 'encoding,confidence,candidates' };
   for (const [name, source] of Object.entries(sources)) writeFileSync(join(project, `${name}.mjs`), source);
+  // 64 hexadecimal digits from the middle of the codecs' inlined wasm: a bundle that has them has that wasm.
+  const codecHex = readFileSync(join(pkgDir, 'wasm', 'hex.js'), 'utf8');
+  const codecWasmSample = codecHex.slice(codecHex.length >> 1, (codecHex.length >> 1) + 64);
   const bundlers = {
     async esbuild(input, output) {
       await build({ entryPoints: [input], bundle: true, platform: 'browser', format: 'esm', outfile: output, logLevel: 'silent' });
@@ -345,6 +352,7 @@ test('bundlers (esbuild, Rollup): the entries keep their wasm loader ("sideEffec
       if (name === 'main') assert.ok(!code.includes('makeTextEncoderStream') && !code.includes('LegacyEncoder'), `${bundler}: unused modules are dropped`);
       if (name === 'lite') assert.ok(!code.includes('decoderState'), `${bundler}: TextDecoder is dropped when unused`);
       if (name === 'standard') assert.ok(!code.includes('LegacyEncoder') && !code.includes('makeTextEncoderStream'), `${bundler}: the classes are dropped`);
+      if (name === 'detect') assert.ok(!code.includes('decoderState') && !code.includes(codecWasmSample), `${bundler}: the detector comes without the codecs and their wasm`);
     }
   }
 });
@@ -355,15 +363,17 @@ const ALL_ENTRIES = (prefix) => `
   const m = await import('${prefix}');
   const legacy = await import('${prefix}/legacy');
   const standard = await import('${prefix}/standard');
+  const detector = await import('${prefix}/detect');
   const out = {
     sjis: new m.TextDecoder('shift_jis').decode(new Uint8Array(${SJIS})),
     utf8: Array.from(new m.TextEncoder().encode('火星 😀')).join(),
     long: new m.TextDecoder().decode(new m.TextEncoder().encode('Марс 火星 '.repeat(50000))).length,
     legacy: Array.from(legacy.encode('火', 'shift_jis')).join(),
     standard: standard.percentEncodeAfterEncoding('shift_jis', 'あ ', 'query'),
+    detect: Object.keys(detector.detect(new Uint8Array(${SJIS}))).join(),
   };
 `;
-const ALL_EXPECTED = { sjis: 'あA火星', utf8: '231,129,171,230,152,159,32,240,159,152,128', long: 400000, legacy: '137,206', standard: '%82%A0%20' };
+const ALL_EXPECTED = { sjis: 'あA火星', utf8: '231,129,171,230,152,159,32,240,159,152,128', long: 400000, legacy: '137,206', standard: '%82%A0%20', detect: 'encoding,confidence,candidates' };
 
 test('node without WebAssembly (--no-expose-wasm, --jitless): the Node entries fall back to the JavaScript build, import and require', () => {
   for (const flags of NO_WASM) {
@@ -398,20 +408,21 @@ test('text-encoding-wasm/js (and /js/legacy, /js/standard, /js/polyfill): the Ja
       const m = require('text-encoding-wasm/js');
       const legacy = require('text-encoding-wasm/js/legacy');
       const standard = require('text-encoding-wasm/js/standard');
-      console.log(JSON.stringify({ resolved: require.resolve('text-encoding-wasm/js'), sjis: new m.TextDecoder('shift_jis').decode(new Uint8Array(${SJIS})), legacy: Array.from(legacy.encode('火', 'shift_jis')).join(), standard: standard.percentEncodeAfterEncoding('shift_jis', 'あ ', 'query') }));
+      const detector = require('text-encoding-wasm/js/detect');
+      console.log(JSON.stringify({ resolved: require.resolve('text-encoding-wasm/js'), sjis: new m.TextDecoder('shift_jis').decode(new Uint8Array(${SJIS})), legacy: Array.from(legacy.encode('火', 'shift_jis')).join(), standard: standard.percentEncodeAfterEncoding('shift_jis', 'あ ', 'query'), detect: Object.keys(detector.detect(new Uint8Array(${SJIS}))).join() }));
     `, { type: 'commonjs', flags: [...flags, ...NO_REQUIRE_ESM] });
     assert.ok(cjs.resolved.endsWith(`/${entryFile('./js', undefined, { require: true })}`));
-    assert.deepEqual({ ...cjs, resolved: undefined }, { resolved: undefined, sjis: 'あA火星', legacy: '137,206', standard: '%82%A0%20' }, flags.join());
+    assert.deepEqual({ ...cjs, resolved: undefined }, { resolved: undefined, sjis: 'あA火星', legacy: '137,206', standard: '%82%A0%20', detect: 'encoding,confidence,candidates' }, flags.join());
   }
 });
 
 test('react-native condition: every entry resolves to its JavaScript build, which needs no WebAssembly', () => {
   const out = run(`${ALL_ENTRIES('text-encoding-wasm')}
-    const resolved = ['text-encoding-wasm', 'text-encoding-wasm/polyfill', 'text-encoding-wasm/lite', 'text-encoding-wasm/legacy', 'text-encoding-wasm/standard', 'text-encoding-wasm/lite/standard'].map((s) => import.meta.resolve(s));
+    const resolved = ['text-encoding-wasm', 'text-encoding-wasm/polyfill', 'text-encoding-wasm/lite', 'text-encoding-wasm/legacy', 'text-encoding-wasm/standard', 'text-encoding-wasm/lite/standard', 'text-encoding-wasm/detect'].map((s) => import.meta.resolve(s));
     const lite = await import('text-encoding-wasm/lite');
     console.log(JSON.stringify({ ...out, resolved, lite: new lite.TextDecoder('windows-1252').decode(Uint8Array.of(0x80)) }));
   `, { flags: ['--conditions=react-native', ...WITHOUT_WASM] });
-  const subpaths = ['.', './polyfill', './lite', './legacy', './standard', './lite/standard'];
+  const subpaths = ['.', './polyfill', './lite', './legacy', './standard', './lite/standard', './detect'];
   assert.deepEqual(out.resolved, subpaths.map((p) => pathToFileURL(join(realpathSync(pkgDir), entryFile(p, 'wasm2js'))).href));
   assert.deepEqual({ ...out, resolved: undefined }, { ...ALL_EXPECTED, resolved: undefined, lite: '€' });
 });

@@ -39,7 +39,7 @@ test('every file of js/ is in a role folder', () => {
 
 test('the host folders have the same file names', () => {
   const names = (host) => readdirSync(join(jsDir, host)).sort();
-  for (const host of HOSTS) assert.deepEqual(names(host), ['index.js', 'legacy.js', 'load.js', 'polyfill.js', 'standard.js'], host);
+  for (const host of HOSTS) assert.deepEqual(names(host), ['detect.js', 'index.js', 'legacy.js', 'load.js', 'polyfill.js', 'standard.js'], host);
 });
 
 /** What breaks the rules in a graph: `edges` are [file, imported file] pairs (paths under js/). */

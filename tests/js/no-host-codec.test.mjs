@@ -1,6 +1,7 @@
 // The package works in a realm without TextDecoder/TextEncoder: a child node process deletes both
 // globals before importing the entries (the web entry, with the inlined wasm, and the Node entry),
-// then decodes and encodes. The wasm-bindgen glue must not use them.
+// then decodes and encodes; another imports the detector's entries (web, Node, JavaScript build)
+// and detects. The wasm-bindgen glue must not use them.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ test('a fresh vm context has neither TextDecoder nor TextEncoder', () => {
 });
 
 test('what is kept of the wasm-bindgen glue (instantiate.js) never mentions TextDecoder or TextEncoder', () => {
-  for (const file of [GENERATED.instantiate, `lite/${GENERATED.instantiate}`]) {
+  for (const file of [GENERATED.instantiate, `lite/${GENERATED.instantiate}`, GENERATED.detectInstantiate]) {
     const glue = readFileSync(join(pkgDir, file), 'utf8');
     assert.match(glue, /__wbg_get_imports/);
     assert.equal(glue.includes('TextDecoder'), false, file);
@@ -84,6 +85,27 @@ for (const order of [
     assert.equal(child.status, 0, `child failed:\n${child.stderr}\n${child.stdout}`);
     const last = child.stdout.trim().split('\n').pop();
     assert.deepEqual(JSON.parse(last), { ok: true, entries: order });
+  });
+}
+
+for (const host of ['web', 'node', 'wasm2js']) {
+  test(`without host TextDecoder/TextEncoder: the detector entry of ${host}/ loads its wasm and detects`, () => {
+    const code = `
+delete globalThis.TextDecoder;
+delete globalThis.TextEncoder;
+if (typeof TextDecoder !== 'undefined' || typeof TextEncoder !== 'undefined') throw new Error('the globals are still there');
+const { detect, createDetector } = await import(${JSON.stringify(packageUrl(pkgDir, entryFile('./detect', host)))});
+const bytes = Uint8Array.from([0xef, 0xbb, 0xbf, 0x41, 0x82, 0xa0]);
+const r = detect(bytes, { tld: 'JP' });
+const d = createDetector({ tld: 'jp' });
+for (const b of bytes) d.feed(Uint8Array.of(b));
+const streamed = d.guess();
+d.free();
+console.log(JSON.stringify({ keys: Object.keys(r).join(), same: JSON.stringify(r) === JSON.stringify(streamed), name: r.encoding === null || typeof r.encoding === 'string', globals: typeof globalThis.TextDecoder + typeof globalThis.TextEncoder }));
+`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', timeout: 60000 });
+    assert.equal(child.status, 0, `child failed:\n${child.stderr}\n${child.stdout}`);
+    assert.deepEqual(JSON.parse(child.stdout.trim().split('\n').pop()), { keys: 'encoding,confidence,candidates', same: true, name: true, globals: 'undefinedundefined' });
   });
 }
 

@@ -1,5 +1,5 @@
 // Browser runner of the portable suite: the page served by scripts/test-env.mjs sets
-// `globalThis.__portableConfig` ({ label, entry, legacy?, standard?, polyfill?, expectSharedArrayBuffer,
+// `globalThis.__portableConfig` ({ label, entry, legacy?, standard?, polyfill?, detect?, expectSharedArrayBuffer,
 // core? }) and imports this module, which runs the suite, writes the results into the page and
 // leaves them in `globalThis.__portableResult` for the runner to read. With `core: true` the
 // package's host-acceleration switch (`globalThis.TEXT_ENCODING_WASM_HOST = 'off'`) is set before

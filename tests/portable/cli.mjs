@@ -3,8 +3,8 @@
 //   node tests/portable/cli.mjs '<config JSON>'
 //   bun tests/portable/cli.mjs '<config JSON>'
 //   deno run --allow-read tests/portable/cli.mjs '<config JSON>'
-// config: { label, entry, legacy?, standard?, polyfill?, expectSharedArrayBuffer?, core? }: module
-// URLs of a host folder's entries (index.js, legacy.js, standard.js, polyfill.js); with
+// config: { label, entry, legacy?, standard?, polyfill?, detect?, expectSharedArrayBuffer?, core? }: module
+// URLs of a host folder's entries (index.js, legacy.js, standard.js, polyfill.js, detect.js); with
 // `core: true` the package's host-acceleration switch is set
 // (`globalThis.TEXT_ENCODING_WASM_HOST = 'off'`) before anything imports the package. Prints failures and a summary, then one
 // `@@portable-result {json}` line for the runner, and exits 1 if anything failed.

@@ -11,12 +11,14 @@ import registerSingleByte from './single-byte.mjs';
 import registerStreams from './streams.mjs';
 import registerPolyfill from './polyfill.mjs';
 import registerStandard from './standard.mjs';
+import registerDetect from './detect.mjs';
 
 /**
  * Runs the suite. `ctx`:
  *   api          the ponyfill exports { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream }
  *   legacy       the `/legacy` entry's exports, if the package has one
  *   standard     the `/standard` entry's exports, if the package has one
+ *   detect       the `/detect` entry's exports, if the package has one
  *   loadPolyfill async () => the polyfill entry's exports (importing it installs), if it has one
  *   expectSharedArrayBuffer  fail (rather than skip) the SharedArrayBuffer tests if it is missing
  *   onResult     called with each { name, status: 'pass'|'fail'|'skip', message } as it completes
@@ -40,6 +42,7 @@ export async function runSuite(ctx) {
   registerStreams(test, ctx);
   registerPolyfill(test, ctx);
   registerStandard(test, ctx);
+  registerDetect(test, ctx);
   return run({ onResult: ctx.onResult, timeoutMs: ctx.timeoutMs ?? 20000 });
 }
 
@@ -57,14 +60,16 @@ export function formatSummary(label, summary) {
 
 /**
  * Imports the entries a runner's `config` names ({ label, entry, legacy?, standard?, polyfill?,
- * expectSharedArrayBuffer? }: module URLs) and runs the suite over them; `onResult` as runSuite's.
+ * detect?, expectSharedArrayBuffer? }: module URLs) and runs the suite over them; `onResult` as
+ * runSuite's.
  */
 export async function runConfigured(config, onResult) {
   const api = await import(config.entry);
   const legacy = config.legacy ? await import(config.legacy) : undefined;
   const standard = config.standard ? await import(config.standard) : undefined;
+  const detect = config.detect ? await import(config.detect) : undefined;
   const loadPolyfill = config.polyfill ? () => import(config.polyfill) : undefined;
-  return runSuite({ api, legacy, standard, loadPolyfill, expectSharedArrayBuffer: Boolean(config.expectSharedArrayBuffer), onResult });
+  return runSuite({ api, legacy, standard, detect, loadPolyfill, expectSharedArrayBuffer: Boolean(config.expectSharedArrayBuffer), onResult });
 }
 
 /** The line a runner reads: `@@portable-result` and the summary as JSON (plus `extra` members). */

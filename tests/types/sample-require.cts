@@ -6,6 +6,8 @@ import polyfill = require('text-encoding-wasm/polyfill');
 import legacy = require('text-encoding-wasm/legacy');
 import standard = require('text-encoding-wasm/standard');
 import liteStandard = require('text-encoding-wasm/lite/standard');
+import detector = require('text-encoding-wasm/detect');
+import jsDetector = require('text-encoding-wasm/js/detect');
 
 const text: string = new pkg.TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(1), { stream: true });
 const bytes: Uint8Array<ArrayBuffer> = new pkg.TextEncoder().encode('x');
@@ -19,4 +21,9 @@ const query: string = liteStandard.percentEncodeAfterEncoding('windows-1252', 'Ã
 // @ts-expect-error: getEncoding takes a label string
 standard.getEncoding(1252);
 
-export = { text, bytes, stream, installed, encoded, decoded, query };
+const detected: detector.DetectResult = detector.detect(new Uint8Array(1), { tld: 'jp' });
+const guessed: string | null = jsDetector.createDetector({ allowUTF8: false }).guess().encoding;
+// @ts-expect-error: allowUTF8 is a boolean
+detector.createDetector({ allowUTF8: 'no' });
+
+export = { text, bytes, stream, installed, encoded, decoded, query, detected, guessed };

@@ -17,6 +17,8 @@ import { install, type InstallOptions } from 'text-encoding-wasm/polyfill';
 import { createEncoder, encode, LegacyEncoder, type LegacyEncodeMode, type LegacyEncoderOptions } from 'text-encoding-wasm/legacy';
 import * as standard from 'text-encoding-wasm/standard';
 import * as liteStandard from 'text-encoding-wasm/lite/standard';
+import { createDetector, detect, type DetectCandidate, type DetectOptions, type DetectResult, type EncodingDetector } from 'text-encoding-wasm/detect';
+import * as jsDetect from 'text-encoding-wasm/js/detect';
 
 // TextDecoder
 const options: TextDecoderOptions = { fatal: true, ignoreBOM: false };
@@ -121,6 +123,28 @@ const query: string = standard.percentEncodeAfterEncoding('shift_jis', 'あ', se
 const sets: readonly standard.PercentEncodeSet[] = standard.PERCENT_ENCODE_SETS;
 const iso: string = standard.isomorphicDecode(new Uint8Array(1));
 
+// detect
+const detectOptions: DetectOptions = { tld: 'jp', allowUTF8: false };
+const detected: DetectResult = detect(new Uint8Array(4), detectOptions);
+const detectedName: string | null = detected.encoding;
+const best: DetectCandidate | undefined = detected.candidates[0];
+const detectScores: number[] = [detected.confidence, ...detected.candidates.map((c) => c.confidence)];
+const detectInputs: DetectResult[] = [detect(new ArrayBuffer(2)), detect(new SharedArrayBuffer(2), null), detect(new DataView(new ArrayBuffer(1)), {}), jsDetect.detect(new Int16Array(1))];
+const detector: EncodingDetector = createDetector({ tld: '.jp' });
+detector.feed(new Uint8Array(1));
+detector.feed(new ArrayBuffer(1));
+const streamedGuess: DetectResult = detector.guess();
+detector.free();
+const jsDetector: jsDetect.EncodingDetector = jsDetect.createDetector();
+// @ts-expect-error: a string is not bytes
+detect('text');
+// @ts-expect-error: tld is a string
+detect(new Uint8Array(1), { tld: 81 });
+// @ts-expect-error: feed needs a chunk
+detector.feed();
+// @ts-expect-error: the options go to createDetector, not guess
+detector.guess({ tld: 'jp' });
+
 // Wrong usage.
 // @ts-expect-error: the mode is "fatal", "html" or "replace"
 standard.encode('x', 'latin1', { mode: 'ignore' });
@@ -163,5 +187,6 @@ install({ force: 1 });
 // @ts-expect-error: LegacyEncoder#encode's options are { stream }
 legacyEncoder.encode('x', { mode: 'html' });
 
+export { best, detectedName, detectInputs, detectScores, jsDetector, streamedGuess };
 export { decodedText, encodedStandard, firstError, iso, legacyReplacement, names, notAName, query, replaced, sets, sniffed, sniffedBuffer, streamed, utf8Texts };
 export { blob, counts, ctor, decoded, domDecoder, domDecoderStream, domEncoder, domEncoderStream, encoded, encodedEmpty, encodingName, flags, fromHost, fromHostEncoder, fromHostStream, installed, legacyBytes, legacyInfo, liteBytes, liteStream, liteText, chunk, pipe, streamInfo, utf8, wrongReadable };

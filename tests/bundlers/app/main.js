@@ -3,6 +3,7 @@
 // the page reports what it decoded in the DOM and in `window.__bundleResult`.
 import { TextDecoder, TextEncoder } from 'text-encoding-wasm';
 import { faults, install } from 'text-encoding-wasm/polyfill';
+import { createDetector, detect } from 'text-encoding-wasm/detect';
 
 const result = {};
 try {
@@ -15,6 +16,14 @@ try {
   // probes found a fault (Chromium has some: see js/polyfill/host-check.js), with our class, the one imported here.
   result.polyfillInstall = typeof install;
   result.globalIsOursExactlyWhenFaulty = (globalThis.TextDecoder === TextDecoder) === (faults.TextDecoder !== null);
+  // The detector's entry (its own wasm): a result of its shape, the same streamed as whole.
+  const sample = new Uint8Array([0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea, 0x82, 0xcc, 0x95, 0xb6, 0x8e, 0x9a]);
+  const whole = detect(sample, { tld: 'jp' });
+  const detector = createDetector({ tld: 'jp' });
+  for (const b of sample) detector.feed(new Uint8Array([b]));
+  const streamed = detector.guess();
+  detector.free();
+  result.detect = `${Object.keys(whole).join()}|${JSON.stringify(streamed) === JSON.stringify(whole)}`;
 } catch (error) {
   result.error = String(error && error.stack ? error.stack : error);
 }
