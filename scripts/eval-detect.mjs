@@ -9,8 +9,7 @@
 //                 --out DIR` builds one elsewhere)
 //   --offsets N   samples per text, encoding and length (default 48)
 //
-// Detectors: the package's `detect` (`<pkg>/node/detect.js`) and, as "finder (old)", the finder
-// of `<pkg>/tools/encoding-finder.js` (which stands in for `detect` in a build without it), chardetng (crates.io, built
+// Detectors: the package's `detect` (`<pkg>/node/detect.js`), chardetng (crates.io, built
 // from bench/detect-chardetng/ into .cache/detect-chardetng-target/), and the npm packages chardet
 // and jschardet (devDependencies). Answers are mapped to the standard's names through its labels
 // (the package's `getEncoding`); an answer is right when decoding the sample with it gives the same
@@ -140,9 +139,8 @@ async function loadPackage(dir) {
   const { TextDecoder, TextEncoder } = await import(url('node/index.js'));
   const { getEncoding, bomSniff } = await import(url('node/standard.js'));
   const { encode } = await import(url('node/legacy.js'));
-  const { rankEncodings } = await import(url('tools/encoding-finder.js'));
-  const detect = existsSync(join(dir, 'node', 'detect.js')) ? (await import(url('node/detect.js'))).detect : null;
-  return { TextDecoder, TextEncoder, getEncoding, bomSniff, encode, rankEncodings, detect };
+  const { detect } = await import(url('node/detect.js'));
+  return { TextDecoder, TextEncoder, getEncoding, bomSniff, encode, detect };
 }
 
 const pkg = await loadPackage(pkgDir);
@@ -380,8 +378,6 @@ function runEach(samples, guess) {
   return { answers, errors, seconds: (performance.now() - started) / 1000 };
 }
 
-/** The finder's first-ranked encoding; it never says "not text" and has no confidence. */
-const finderGuess = (bytes) => ({ name: pkg.rankEncodings(bytes, pkg.TextDecoder, pkg.bomSniff)[0].encoding, confidence: null });
 
 /** chardetng's executable, built on first use (null and a reason when it cannot be). */
 function chardetngBinary() {
@@ -416,26 +412,16 @@ function versionOf(name) {
 /** The detectors of this run: { name, note, run(samples), nonText (can it say "not text" at all? else n/a) }. */
 function detectors() {
   const list = [];
-  if (pkg.detect) {
-    list.push({
-      name: 'package',
-      note: '`detect(bytes)` of `node/detect.js`',
-      nonText: true,
-      run: (samples) =>
-        runEach(samples, (bytes) => {
-          const { encoding, confidence } = pkg.detect(bytes);
-          return { name: encoding, confidence };
-        }),
-    });
-    list.push({ name: 'finder (old)', note: 'first of `rankEncodings` in `tools/encoding-finder.js`', nonText: false, run: (s) => runEach(s, finderGuess) });
-  } else {
-    list.push({
-      name: 'package (finder adapter)',
-      note: 'the build has no `node/detect.js`: the first of `rankEncodings` in `tools/encoding-finder.js` stands in (no confidence, never "not text")',
-      nonText: false,
-      run: (s) => runEach(s, finderGuess),
-    });
-  }
+  list.push({
+    name: 'package',
+    note: '`detect(bytes)` of `node/detect.js`',
+    nonText: true,
+    run: (samples) =>
+      runEach(samples, (bytes) => {
+        const { encoding, confidence } = pkg.detect(bytes);
+        return { name: encoding, confidence };
+      }),
+  });
   const chardetng = chardetngBinary();
   if (chardetng.binary) {
     list.push({
@@ -541,7 +527,7 @@ const languagesOf = (encoding) => LANGUAGES.filter((l) => l.encodings.includes(e
 
 print('# Encoding detection');
 print();
-print(`- package: ${pkgDir}${pkg.detect ? '' : ' (no `node/detect.js` in this build: the finder adapter stands in)'}`);
+print(`- package: ${pkgDir}`);
 print(
   `- Node ${process.version}; ${samples.length} text samples (${OFFSETS} offsets per text, encoding and length; ` +
     `pure-ASCII cuts left out), ${nonText.samples.length} non-text samples`,
@@ -695,7 +681,7 @@ print();
 // (e) Throughput of the package's detector on long inputs: the article repeated to 8 MiB or more.
 print(`## Throughput: ${main.detector.name} on long inputs`);
 print();
-const guessOf = pkg.detect ? (bytes) => pkg.detect(bytes).encoding : (bytes) => finderGuess(bytes).name;
+const guessOf = (bytes) => pkg.detect(bytes).encoding;
 const throughputRows = [];
 for (const [lang, encoding] of [['ru', 'utf-8'], ['ru', 'windows-1251'], ['ja', 'shift_jis']]) {
   const one = encodeAs(Array.from(textOf(lang, 'corpus')).filter((ch) => charLength(ch, encoding) > 0).join(''), encoding);

@@ -1,6 +1,9 @@
 // `node scripts/test-playground.mjs`: drives the workbench (www/, served by scripts/serve.mjs as
 // `npm start` does, from the built pkg/) in headless Chromium with puppeteer-core:
-//   - a Shift_JIS file: the finder ranks shift_jis first, and a click decodes with it;
+//   - the finder (the package's detector): a JPEG file is "not text"; a short windows-1252 text
+//     lists its candidates best first, ten until "Show all"; a Shift_JIS file ranks shift_jis
+//     first with its confidence as a percentage (and a bar) and a preview, and a click decodes
+//     with it;
 //   - broken input: fatal decoding reports the byte offset; without fatal, each U+FFFD carries
 //     its offset and bytes, and a click marks them in the hex view;
 //   - encode to Shift_JIS: the downloaded file (text.sjis.csv) has the package's bytes; an
@@ -97,13 +100,45 @@ try {
         assert((await page.$$eval('#encoding option', (o) => o.length)) === 39, 'decode list');
       });
 
-      await check('finder: a Shift_JIS file ranks shift_jis first; a click decodes with it', async () => {
+      await check('finder: a JPEG file does not look like text, and the page says so', async () => {
+        await load('binary.jpg', readFileSync(join(root, '..', 'shared', 'corpus', 'wikipedia', 'binary.jpg')));
+        const said = await text('finder-status');
+        assert(/^This does not look like text: the detector is \d+\.\d% sure these bytes are binary data/.test(said), said);
+        assert((await page.$$eval('#finder tbody tr', (rows) => rows.length)) === 0, 'no candidates listed');
+        const shown = (id) => page.$eval(`#${id}`, (e) => getComputedStyle(e).display !== 'none');
+        assert(!(await shown('finder')) && !(await shown('finder-more')), 'neither the table nor "Show all" shown');
+        await shot('finder-panel', 'finder-binary.png');
+      });
+
+      await check('finder: a short windows-1252 text has many candidates, best first, ten shown until "Show all"', async () => {
+        await load('short.txt', encode('café crème', 'windows-1252'));
+        const rows = await page.$$eval('#finder tbody tr', (trs) => trs.map((r) => ({ encoding: r.dataset.encoding, confidence: r.cells[2].textContent, preview: r.cells[3].textContent })));
+        assert(rows.length > 10, `${rows.length} rows`);
+        assert(rows[0].encoding === 'windows-1252' && rows[0].preview === 'café crème', JSON.stringify(rows[0]));
+        const values = rows.map((r) => Number.parseFloat(r.confidence));
+        assert(values.every((v, i) => i === 0 || v <= values[i - 1]), `not best first: ${values}`);
+        const visible = () => page.$$eval('#finder tbody tr', (trs) => trs.filter((r) => getComputedStyle(r).display !== 'none').length);
+        assert((await visible()) === 10, 'ten rows shown');
+        assert((await text('finder-more')) === `Show all ${rows.length}`, await text('finder-more'));
+        await page.click('#finder-more');
+        assert((await visible()) === rows.length, 'every row shown');
+      });
+
+      await check('finder: a Shift_JIS file ranks shift_jis first, with its confidence and a preview; a click decodes with it', async () => {
         const article = readFileSync(join(root, '..', 'shared', 'corpus', 'wikipedia', 'ja.txt'), 'utf8');
         await load('ja.sjis.txt', encode(article, 'shift_jis', { mode: 'html' }));
-        const ranked = await page.$$eval('#finder tbody tr', (rows) => rows.map((r) => r.dataset.encoding));
-        assert(ranked.length === 40, `${ranked.length} rows`);
-        assert(ranked[0] === 'shift_jis', `first: ${ranked.slice(0, 3).join(', ')}`);
-        assert((await text('finder-status')).startsWith('Most likely: shift_jis'), await text('finder-status'));
+        const rows = await page.$$eval('#finder tbody tr', (trs) => trs.map((r) => ({ encoding: r.dataset.encoding, cells: Array.from(r.cells, (c) => c.textContent) })));
+        assert(rows.length >= 1, 'no rows');
+        assert(rows[0].encoding === 'shift_jis', `first: ${rows.slice(0, 3).map((r) => r.encoding).join(', ')}`);
+        const [rank, name, confidence, preview] = rows[0].cells;
+        assert(rank === '1' && name === 'shift_jis', rows[0].cells.join(' | '));
+        assert(/^\d+\.\d%$/.test(confidence) && Number.parseFloat(confidence) > 50, `confidence ${confidence}`);
+        const firstLine = article.split('\n').find((l) => /[^\x00-\x7f]/.test(l)).trim();
+        assert(preview.startsWith(firstLine.slice(0, 20)), `preview ${preview}`);
+        assert(await page.$eval('#finder', (t) => getComputedStyle(t).display !== 'none'), 'the table is shown');
+        const bar = await page.$eval('#finder tbody tr:first-child .bar > span', (b) => b.style.width);
+        assert(Number.parseFloat(bar) === Number.parseFloat(confidence), `bar ${bar}`);
+        assert(/^Most likely: shift_jis \(\d+\.\d%\)\. Click a row/.test(await text('finder-status')), await text('finder-status'));
         await page.click('#finder tbody tr:first-child');
         assert((await page.$eval('#encoding', (s) => s.value)) === 'shift_jis', 'select follows the click');
         const decoded = await text('decode-status');

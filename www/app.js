@@ -1,16 +1,20 @@
 // The workbench page (www/index.html): decode with replacement characters traced back to their
-// bytes, the "which encoding is this?" finder, encode with a download, a comparison with the
-// browser's own TextDecoder, and large files through TextDecoderStream. Built on the package's
-// public entries only (pkg/ is served at /pkg/); every failure is written on the page.
+// bytes, the "which encoding is this?" finder (the package's detector), encode with a download, a
+// comparison with the browser's own TextDecoder, and large files through TextDecoderStream. Built
+// on the package's public entries only (pkg/ is served at /pkg/); every failure is written on the
+// page.
 
 import { TextDecoder, TextDecoderStream } from '/pkg/web/index.js';
 import { encode } from '/pkg/web/legacy.js';
 import { bomSniff, getEncoding } from '/pkg/web/standard.js';
-import { ENCODINGS, bomLength, rankEncodings } from '/pkg/tools/encoding-finder.js';
+import { detect } from '/pkg/web/detect.js';
+import { ENCODINGS, bomLength, previewLine } from '/pkg/tools/encoding-finder.js';
 
 const NativeTextDecoder = globalThis.TextDecoder;
 const $ = (id) => document.getElementById(id);
-const SAMPLE = 256 * 1024; // bytes the finder and the comparison look at
+const SAMPLE = 256 * 1024; // bytes the comparison looks at
+const DETECT_SAMPLE = 1024 * 1024; // bytes the finder's detector looks at, as the CLI's -f auto
+const FINDER_ROWS = 10; // candidates shown before "Show all"
 const MAX_TEXT = 200000; // characters the decode panel renders
 const HEX_ROWS = 32;
 const MAX_ERRORS = 10000; // errors traced to their bytes (a binary file has one every few bytes)
@@ -20,6 +24,7 @@ const hexBytes = (bytes) => Array.from(bytes, hex2).join(' ');
 const codePoint = (cp) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 const mb = (n) => (n / 1e6).toFixed(n < 1e7 ? 2 : 0);
+const percent = (confidence) => `${(confidence * 100).toFixed(1)}%`;
 
 /** Sets a status line: kind is '', 'ok', 'warn' or 'error'. */
 function status(id, kind, text) {
@@ -321,37 +326,58 @@ function runFinder() {
   const bytes = state.bytes;
   const body = $('finder').tBodies[0];
   body.textContent = '';
+  $('finder').classList.remove('all');
+  $('finder').hidden = true;
+  $('finder-more').hidden = true;
   if (!bytes || bytes.length === 0) return status('finder-status', '', bytes ? 'The input is empty.' : 'Load some bytes first.');
-  const sample = bytes.subarray(0, SAMPLE);
-  const rows = rankEncodings(sample, TextDecoder, bomSniff);
-  rows.forEach((r, i) => {
+  const sample = bytes.subarray(0, DETECT_SAMPLE);
+  const tld = $('tld').value.trim();
+  const guess = detect(sample, tld === '' ? {} : { tld });
+  const judged = sample.length < bytes.length ? `, judging by its first ${mb(sample.length)} MB` : '';
+  if (guess.encoding === null) {
+    return status(
+      'finder-status',
+      'warn',
+      `This does not look like text: the detector is ${percent(guess.confidence)} sure these bytes are binary data (an image, an archive, compressed or random bytes) rather than text in any encoding${judged}. The decode panel below still decodes them with any encoding you pick.`,
+    );
+  }
+  const bom = bomSniff(sample);
+  $('finder').hidden = false;
+  guess.candidates.forEach((c, i) => {
     const tr = body.insertRow();
-    tr.dataset.encoding = r.encoding;
+    tr.dataset.encoding = c.encoding;
     tr.insertCell().textContent = String(i + 1);
     const name = tr.insertCell();
-    name.textContent = r.encoding;
-    if (r.bom) name.insertAdjacentHTML('beforeend', '<span class="bom-badge">BOM</span>');
-    tr.insertCell().textContent = r.fatal ? `${r.replacements} ✗` : '0';
-    tr.insertCell().textContent = r.score.toFixed(2);
+    name.textContent = c.encoding;
+    if (c.encoding === bom) name.insertAdjacentHTML('beforeend', '<span class="bom-badge">BOM</span>');
+    const confidence = tr.insertCell();
+    confidence.className = 'confidence';
+    const bar = confidence.appendChild(document.createElement('span'));
+    bar.className = 'bar';
+    bar.appendChild(document.createElement('span')).style.width = percent(c.confidence);
+    confidence.append(percent(c.confidence));
     const preview = tr.insertCell();
     preview.className = 'preview';
-    preview.textContent = r.preview;
-    if (r.encoding === 'replacement') tr.title = 'the replacement encoding is never the encoding of a file';
-    if (i >= 10) tr.className = 'more';
+    preview.textContent = previewLine(new TextDecoder(c.encoding).decode(sample, { stream: true }), 120);
+    if (i >= FINDER_ROWS) tr.className = 'more';
   });
-  $('finder').classList.remove('all');
-  $('finder-more').hidden = false;
-  const best = rows[0];
-  status('finder-status', 'ok', `Most likely: ${best.encoding}${best.bom ? ' (its BOM says so)' : ''}${sample.length < bytes.length ? `, judging by the first ${mb(sample.length)} MB` : ''}. Click a row to decode with it.`);
+  const more = guess.candidates.length - FINDER_ROWS;
+  if (more > 0) {
+    $('finder-more').hidden = false;
+    $('finder-more').textContent = `Show all ${guess.candidates.length}`;
+  }
+  const best = guess.encoding;
+  status('finder-status', 'ok', `Most likely: ${best} (${percent(guess.confidence)}${best === bom ? '; its BOM says so' : ''})${judged}. Click a row to decode with it.`);
 }
 
 $('finder-more').addEventListener('click', () => {
   $('finder').classList.add('all');
   $('finder-more').hidden = true;
 });
+$('tld').addEventListener('input', runFinder);
 $('finder').tBodies[0].addEventListener('click', (ev) => {
   const tr = ev.target.closest('tr');
-  if (!tr || tr.dataset.encoding === 'replacement') return;
+  if (!tr) return;
   for (const row of $('finder').querySelectorAll('tr.chosen')) row.classList.remove('chosen');
   tr.classList.add('chosen');
   $('encoding').value = tr.dataset.encoding;

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // The command-line transcoder, the package's `bin` (`npx text-encoding-wasm`):
 //
-//   text-encoding-wasm [-f LABEL] [-t LABEL] [--fatal | --html] [--bom | --strip-bom] [-o FILE] [FILE...]
+//   text-encoding-wasm [-f LABEL | -f auto [--tld TLD]] [-t LABEL] [--fatal | --html] [--bom | --strip-bom] [-o FILE] [FILE...]
 //   text-encoding-wasm --list
-//   text-encoding-wasm --sniff FILE...
+//   text-encoding-wasm --detect [--tld TLD] FILE...
 //
 // Built on the package's public entries only (it imports them by the package's own name): TextDecoder
-// decodes, TextEncoder writes UTF-8, `text-encoding-wasm/legacy` every other encoding. Input is
-// read and written in chunks, so memory stays flat whatever the input's size. Exit codes: 0 done,
-// 1 a decoding or encoding error (or a read/write failure), 2 a usage error. A reader of the output
-// that goes away early (`| head`) ends the transcoder quietly, with 0: `cat` and `yes` end as
-// quietly, killed by SIGPIPE (which Node ignores, so here it is an EPIPE error to catch).
+// decodes, TextEncoder writes UTF-8, `text-encoding-wasm/legacy` every other encoding, and
+// `text-encoding-wasm/detect` names the input's encoding for `-f auto` and `--detect` from its
+// first MiB. Input is read and written in chunks, so memory stays flat whatever the input's size
+// (with `-f auto`, beyond the first MiB, held until detection is done). Exit codes: 0 done, 1 a
+// decoding or encoding error, input that is not text for `-f auto` (or a read/write failure), 2 a
+// usage error. A reader of the output that goes away early (`| head`) ends the transcoder quietly,
+// with 0: `cat` and `yes` end as quietly, killed by SIGPIPE (which Node ignores, so here it is an EPIPE error to catch).
 // Every failure is one message naming the side that failed: `cannot read FILE` for an input,
 // `cannot open FILE for writing` / `cannot write FILE` for the output; never a stack trace.
 
@@ -21,7 +23,8 @@ import { getSystemErrorMap } from 'node:util';
 import { TextDecoder, TextEncoder } from 'text-encoding-wasm';
 import { createEncoder } from 'text-encoding-wasm/legacy';
 import { bomSniff, getEncoding } from 'text-encoding-wasm/standard';
-import { bomLength, ENCODINGS, rankEncodings } from './encoding-finder.js';
+import { createDetector, detect } from 'text-encoding-wasm/detect';
+import { bomLength, ENCODINGS, previewLine } from './encoding-finder.js';
 
 const NAME = 'text-encoding-wasm';
 // 256 KiB: large enough that per-call costs vanish, small enough that the decoded strings stay out
@@ -29,14 +32,23 @@ const NAME = 'text-encoding-wasm';
 const CHUNK = 256 * 1024;
 /** Bytes at the end of each chunk the trailing decoder takes one by one (longer than any pending sequence). */
 const TAIL = 8;
-const USAGE = `usage: ${NAME} [-f LABEL] [-t LABEL] [--fatal | --html] [--bom | --strip-bom] [-o FILE] [FILE...]
+/** The bytes at the start of an input that `-f auto` and `--detect` judge it by: 1 MiB. */
+const DETECT_BYTES = 1024 * 1024;
+/** The most candidates `--detect` lists per input. */
+const DETECT_ROWS = 10;
+const USAGE = `usage: ${NAME} [-f LABEL | -f auto [--tld TLD]] [-t LABEL] [--fatal | --html] [--bom | --strip-bom] [-o FILE] [FILE...]
        ${NAME} --list
-       ${NAME} --sniff FILE...
+       ${NAME} --detect [--tld TLD] FILE...
 
 Transcodes FILEs (or standard input; "-" is standard input too) from one encoding to another,
 following the WHATWG Encoding Standard. Labels are any of the standard's (see --list).
 
   -f, --from LABEL   input encoding (default utf-8); an input BOM of it is removed, as TextDecoder does
+  -f, --from auto    detect each input's encoding from its first MiB (1048576 bytes), say on
+                     standard error which one and how sure, and decode as with that label; input
+                     that does not look like text stops the run (exit 1)
+      --tld TLD      the top-level domain the input came from (jp, ru, …): a hint for -f auto
+                     and --detect
   -t, --to LABEL     output encoding (default utf-8); utf-16le and utf-16be write UTF-16
       --fatal        stop at the first malformed input byte (exit 1) instead of writing U+FFFD
       --html         write &#N; for characters the output encoding cannot represent (default:
@@ -46,14 +58,18 @@ following the WHATWG Encoding Standard. Labels are any of the standard's (see --
   -o, --output FILE  write to FILE instead of standard output ("-" is standard output; a
                      regular FILE is removed again after an error)
       --list         the encodings and their labels
-      --sniff        for each FILE: its BOM and the encodings ranked by how well they decode it
+      --detect       for each FILE (its first MiB): its BOM, and the encodings the detector finds
+                     plausible, best first (ten at most), each with its confidence and a preview
+                     of the text decoded with it; or that it is not text
+      --sniff        the same as --detect
   -h, --help         this text
 
 Offsets in messages count from 0: bytes of the input file, characters (code points) of its
 decoded text. Exit status: 0 done (also when the reader of the output stops early, as \`| head\`
-does: the rest is not written, and nothing is said); 1 a decoding or encoding error, or a read or
-write failure; 2 a usage error (unknown option or label, conflicting options, an input file that
-is missing, a directory or unreadable, an output that is also an input).`;
+does: the rest is not written, and nothing is said); 1 a decoding or encoding error, input that
+does not look like text (-f auto), or a read or write failure; 2 a usage error (unknown option
+or label, conflicting options, an input file that is missing, a directory or unreadable, an
+output that is also an input).`;
 
 /** A usage error: one line on stderr, exit code 2. */
 class UsageError extends Error {}
@@ -89,7 +105,7 @@ const codePoint = (cp) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** Parses argv into options; throws UsageError. */
 function parseArgs(argv) {
-  const o = { from: 'utf-8', to: 'utf-8', fatal: false, html: false, bom: false, stripBom: false, output: null, files: [], list: false, sniff: false, help: false };
+  const o = { from: 'utf-8', to: 'utf-8', tld: null, fatal: false, html: false, bom: false, stripBom: false, output: null, files: [], list: false, detect: false, detectOption: '--detect', help: false };
   const valueOf = (arg, i) => {
     const eq = arg.indexOf('=');
     if (arg.startsWith('--') && eq > 0) return [arg.slice(eq + 1), i];
@@ -121,16 +137,21 @@ function parseArgs(argv) {
       case '--output':
         [o.output, i] = valueOf(arg, i);
         break;
+      case '--tld':
+        [o.tld, i] = valueOf(arg, i);
+        break;
       case '--fatal':
       case '--html':
       case '--bom':
       case '--strip-bom':
       case '--list':
+      case '--detect':
       case '--sniff':
       case '--help':
       case '-h':
         if (arg.includes('=') || (!arg.startsWith('--') && arg.length > 2)) throw new UsageError(`option ${name} takes no value`);
-        o[{ '--fatal': 'fatal', '--html': 'html', '--bom': 'bom', '--strip-bom': 'stripBom', '--list': 'list', '--sniff': 'sniff', '--help': 'help', '-h': 'help' }[name]] = true;
+        o[{ '--fatal': 'fatal', '--html': 'html', '--bom': 'bom', '--strip-bom': 'stripBom', '--list': 'list', '--detect': 'detect', '--sniff': 'detect', '--help': 'help', '-h': 'help' }[name]] = true;
+        if (name === '--detect' || name === '--sniff') o.detectOption = name; // as typed, for messages
         break;
       default:
         throw new UsageError(`unknown option ${arg} (see --help)`);
@@ -138,21 +159,25 @@ function parseArgs(argv) {
   }
   if (o.fatal && o.html) throw new UsageError('--fatal and --html cannot be combined (--fatal is about input, --html about output: choose one)');
   if (o.bom && o.stripBom) throw new UsageError('--bom and --strip-bom cannot be combined');
-  if (o.list && o.sniff) throw new UsageError('--list and --sniff cannot be combined');
+  if (o.list && o.detect) throw new UsageError(`--list and ${o.detectOption} cannot be combined`);
   if (o.list && o.files.length) throw new UsageError('--list takes no files');
   if (o.output === '') throw new UsageError('option -o needs a file name, not an empty one');
   // `-o -` is standard output, as `-` is standard input among the files.
   if (o.output === '-') o.output = null;
-  if ((o.list || o.sniff || o.help) && o.output !== null) {
-    throw new UsageError(`-o does not apply to ${o.help ? '--help' : o.list ? '--list' : '--sniff'}, which writes to standard output`);
+  if ((o.list || o.detect || o.help) && o.output !== null) {
+    throw new UsageError(`-o does not apply to ${o.help ? '--help' : o.list ? '--list' : o.detectOption}, which writes to standard output`);
   }
+  // `auto` is no label of the standard; it is matched as labels are (ASCII case-insensitive, trimmed).
+  o.auto = o.from.trim().toLowerCase() === 'auto';
+  if (o.tld !== null && !o.auto && !o.detect && !o.help) throw new UsageError('--tld is a hint for -f auto and --detect; it applies to nothing else');
   return o;
 }
 
 /** Turns the options' labels into encodings; throws UsageError. */
 function resolveEncodings(o) {
-  o.fromEncoding = getEncoding(o.from);
-  if (o.fromEncoding === null) throw new UsageError(`unknown encoding label for -f: '${o.from}' (see --list)`);
+  // With -f auto, each input's encoding is detected when its turn comes (transcode()).
+  o.fromEncoding = o.auto ? null : getEncoding(o.from);
+  if (!o.auto && o.fromEncoding === null) throw new UsageError(`unknown encoding label for -f: '${o.from}' (see --list)`);
   if (o.fromEncoding === 'replacement') throw new UsageError(`-f '${o.from}' is the replacement encoding, which decodes any input to a single U+FFFD; choose the input's real encoding`);
   o.toEncoding = getEncoding(o.to);
   if (o.toEncoding === null) throw new UsageError(`unknown encoding label for -t: '${o.to}' (see --list)`);
@@ -486,7 +511,7 @@ async function* readInput(file) {
 /**
  * Checks, before anything is written, that every input can be read and none is the output (which
  * would be emptied, or read back as it is written); returns the total size (0 if unknown).
- * `output` is the -o file, null for standard output, undefined where nothing is written (--sniff).
+ * `output` is the -o file, null for standard output, undefined where nothing is written (--detect).
  */
 function checkInputs(files, output) {
   let total = 0;
@@ -527,6 +552,66 @@ function statOrNull(pathOrFd) {
 
 const sameFile = (a, b) => a !== null && b !== null && a.dev === b.dev && a.ino === b.ino;
 
+const asBytes = (chunk) => (chunk instanceof Uint8Array ? chunk : Buffer.from(chunk));
+
+/** The hint of --tld for the detector. */
+const hintOf = (o) => (o.tld === null ? {} : { tld: o.tld });
+
+/**
+ * `-f auto` for one input: reads its first DETECT_BYTES (keeping the chunks read), has the
+ * detector name their encoding, says on stderr which one and how sure it is, and returns it with
+ * the input's chunks from its start: those kept, then the rest as it is read (so standard input,
+ * which cannot be read again, works too, and memory stays flat beyond the first MiB). Input that
+ * is not text is a DataError.
+ */
+async function detectInput(file, o) {
+  const input = readInput(file)[Symbol.asyncIterator]();
+  const what = file === '-' ? 'standard input' : file;
+  const head = [];
+  let size = 0;
+  let ended = false;
+  let guess;
+  const detector = createDetector(hintOf(o));
+  try {
+    while (size < DETECT_BYTES) {
+      const next = await input.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      const bytes = asBytes(next.value);
+      head.push(bytes);
+      detector.feed(bytes.subarray(0, DETECT_BYTES - size));
+      size += bytes.length;
+    }
+    guess = detector.guess();
+  } catch (error) {
+    await input.return();
+    throw error;
+  } finally {
+    detector.free();
+  }
+  if (guess.encoding === null) {
+    await input.return();
+    const by = ended ? `all its ${size} bytes` : `its first ${DETECT_BYTES} bytes`;
+    throw new DataError(`${what} does not look like text (binary data?), judging by ${by}; give -f LABEL to decode it anyway`);
+  }
+  if (size === 0) process.stderr.write(`${NAME}: ${what} is empty: nothing to detect\n`);
+  else {
+    const from = ended ? `all ${size} byte${size === 1 ? '' : 's'}` : `the first ${DETECT_BYTES} bytes`;
+    process.stderr.write(`${NAME}: detected ${guess.encoding} (confidence ${guess.confidence.toFixed(2)}) from ${from} of ${what}\n`);
+  }
+  async function* chunks() {
+    try {
+      while (head.length > 0) yield head.shift();
+      yield* { [Symbol.asyncIterator]: () => input };
+    } finally {
+      await input.return();
+    }
+  }
+  return { encoding: guess.encoding, chunks: chunks() };
+}
+
 /** The transcoder: every input in turn, into one output. */
 async function transcode(o) {
   const files = o.files.length ? o.files : ['-'];
@@ -536,13 +621,21 @@ async function transcode(o) {
   const out = new Output(o.output);
   const progress = new Progress(total);
   try {
-    if (o.bom) await out.write(encoder.bom());
+    // The output's BOM comes with the first input's text: after its detection, which may fail.
+    let bom = o.bom;
     for (const file of files) {
       const name = file === '-' ? '(standard input)' : file;
-      const decoder = new InputDecoder(o.fromEncoding, o.fatal, name);
+      let encoding = o.fromEncoding;
+      let chunks = readInput(file);
+      if (o.auto) ({ encoding, chunks } = await detectInput(file, o));
+      if (bom) {
+        await out.write(encoder.bom());
+        bom = false;
+      }
+      const decoder = new InputDecoder(encoding, o.fatal, name);
       encoder.begin(name);
-      for await (const chunk of readInput(file)) {
-        const bytes = chunk instanceof Uint8Array ? chunk : Buffer.from(chunk);
+      for await (const chunk of chunks) {
+        const bytes = asBytes(chunk);
         await out.write(encoder.encode(decoder.decode(bytes, false), false));
         progress.add(bytes.length);
       }
@@ -590,8 +683,15 @@ async function readStart(file, limit) {
   }
 }
 
-/** `--sniff FILE...`: the BOM and the ten best-ranked encodings of the first 256 KiB, per file. */
-async function sniff(o) {
+/** A confidence from 0 to 1 as a percentage with one decimal: "97.3%". */
+const percent = (confidence) => `${(confidence * 100).toFixed(1)}%`;
+
+/**
+ * `--detect FILE...` (and `--sniff`): per file, its first DETECT_BYTES examined: the BOM, and the
+ * detector's candidates, best first (at most DETECT_ROWS), each with its confidence as a
+ * percentage and a preview of the text decoded with it; or that it is not text.
+ */
+async function detectFiles(o) {
   const files = o.files.length ? o.files : ['-'];
   if (files.filter((f) => f === '-').length > 1) throw new UsageError('standard input ("-") can be read only once');
   checkInputs(files);
@@ -599,19 +699,29 @@ async function sniff(o) {
   for (const file of files) {
     let bytes;
     try {
-      bytes = await readStart(file, 256 * 1024);
+      bytes = await readStart(file, DETECT_BYTES);
     } catch (error) {
       throw new DataError(`cannot read ${file === '-' ? 'standard input' : file}: ${reason(error)}`);
     }
     const bom = bomSniff(bytes);
-    text += `${file === '-' ? '(standard input)' : file}: ${bytes.length} bytes examined; ${bom ? `BOM: ${bom} (${bomLength(bom)} bytes), which decoding follows` : 'no BOM'}\n`;
-    if (bytes.length === 0) continue;
-    const rows = rankEncodings(bytes, TextDecoder, bomSniff).slice(0, 10);
+    text += `${file === '-' ? '(standard input)' : file}: ${bytes.length} byte${bytes.length === 1 ? '' : 's'} examined; ${bom ? `BOM: ${bom} (${bomLength(bom)} bytes)` : 'no BOM'}\n`;
+    if (bytes.length === 0) {
+      text += '      empty: nothing to detect\n';
+      continue;
+    }
+    const guess = detect(bytes, hintOf(o));
+    if (guess.encoding === null) {
+      text += `      not text (binary data?): confidence ${percent(guess.confidence)}\n`;
+      continue;
+    }
+    const rows = guess.candidates.slice(0, DETECT_ROWS);
     const width = Math.max(...rows.map((r) => r.encoding.length));
     rows.forEach((r, i) => {
-      const errors = r.fatal ? `${r.replacements} error${r.replacements === 1 ? '' : 's'}` : 'no errors';
-      text += `${String(i + 1).padStart(4)}. ${r.encoding.padEnd(width)}  score ${r.score.toFixed(2).padStart(6)}  ${errors.padEnd(10)}  ${r.preview}${r.bom ? '  [BOM]' : ''}\n`;
+      const preview = previewLine(new TextDecoder(r.encoding).decode(bytes, { stream: true }), 60);
+      text += `${String(i + 1).padStart(4)}. ${r.encoding.padEnd(width)}  ${percent(r.confidence).padStart(6)}  ${preview}${r.encoding === bom ? '  [BOM]' : ''}\n`;
     });
+    const rest = guess.candidates.length - rows.length;
+    if (rest > 0) text += `      and ${rest} more, each at most ${percent(guess.candidates[rows.length].confidence)}\n`;
   }
   return text;
 }
@@ -628,7 +738,7 @@ async function main(argv) {
   const o = parseArgs(argv);
   if (o.help) return print(`${USAGE}\n`);
   if (o.list) return print(list());
-  if (o.sniff) return print(await sniff(o));
+  if (o.detect) return print(await detectFiles(o));
   resolveEncodings(o);
   return transcode(o);
 }

@@ -1,5 +1,5 @@
-// Types of encoding-finder.js: the encodings table and the "which encoding is this?" ranking of
-// the command-line transcoder's --sniff and of the workbench's finder.
+// Types of encoding-finder.js: the encodings table, the BOM's length, and the preview line of the
+// command-line transcoder's --detect and of the workbench's finder.
 
 /** One encoding of the standard: its name and every label that resolves to it. */
 export interface EncodingEntry {
@@ -10,22 +10,10 @@ export interface EncodingEntry {
 export declare const ENCODINGS: EncodingEntry[];
 /** The BOM's length in bytes for a bomSniff() result (0 for null). */
 export declare function bomLength(encoding: string | null): number;
-/** Plausibility of decoded `text` (a mean per code point; higher is more plausible). */
-export declare function plausibility(text: string): number;
-/** The first line of `text` with non-ASCII characters (else the first line), at most `max` characters. */
+/**
+ * The first line of `text` with non-ASCII characters (else the first non-blank line), trimmed, its
+ * control characters made visible (␀ … ␟ and ␡ for C0 and DEL; <U+XXXX> for C1 controls,
+ * bidirectional controls, U+2028, U+2029 and U+FEFF), at most `max` columns wide (default 80; a
+ * wide character takes two), cut with "…".
+ */
 export declare function previewLine(text: string, max?: number): string;
-/** One row of the ranking. */
-export interface RankedEncoding {
-  encoding: string;
-  bom: boolean;
-  fatal: boolean;
-  replacements: number;
-  score: number;
-  preview: string;
-}
-/** Every encoding ranked for `bytes`, best first (see encoding-finder.js). */
-export declare function rankEncodings(
-  bytes: Uint8Array,
-  TextDecoder: new (label?: string, options?: { fatal?: boolean }) => { decode(input?: BufferSource, options?: { stream?: boolean }): string },
-  bomSniff: (bytes: Uint8Array) => 'utf-8' | 'utf-16le' | 'utf-16be' | null,
-): RankedEncoding[];

@@ -1,8 +1,8 @@
-// Which encoding is this? The 40 encodings of the Encoding Standard with their labels, and a
-// ranking of every encoding for a sample of bytes (errors first, then a simple plausibility score
-// of the decoded text): the front end of the command-line transcoder's `--list` and `--sniff` and
-// of the workbench's finder. It uses no internals: the caller passes in the package's TextDecoder
-// and the standard's BOM sniff (`text-encoding-wasm/standard`'s bomSniff).
+// Which encoding is this? The 40 encodings of the Encoding Standard with their labels (the
+// command-line transcoder's `--list`, the workbench's menus), the length of a sniffed BOM, and a
+// one-line preview of decoded text with its control characters made visible (the detector's
+// candidates in the transcoder's `--detect` and the workbench's finder; the ranking itself is
+// `text-encoding-wasm/detect`'s). It uses no internals.
 
 /** [name, space-separated labels] for every encoding, in the standard's order (encodings.json). */
 export const ENCODINGS = [
@@ -53,128 +53,48 @@ export function bomLength(encoding) {
   return encoding === 'utf-8' ? 3 : encoding === null ? 0 : 2;
 }
 
-// A few hundred of the most frequent Han characters (simplified and traditional) and Hangul
-// syllables: text decoded with the right CJK encoding is full of them, text decoded with a wrong
-// one (valid byte pairs, other characters) mostly is not.
-const COMMON = new Set(
-  Array.from(
-    '的一是不了在人有我他这个们中来上大为和国地到以说时要就出会可也你对生能而子那得于着下自之年过发后作里用道行所然家种事成方多经么去法学如都同现当没动面起看定天分还进好小部其些主样理心她本前开把但因只从想实日军者意无力它与长明问机相信重新提通最高正两外使点间位并月资电关期入老内加工平北政比全特向第名海体南由应此次已十二三四五六七八九百千万星系太阳球水火金木土山' +
-      '這個們來為國時會對後發裡種經麼學現當動開實軍與長問機點間電關體應說過還進從頭東車見門語書區歷' +
-      '이의다는에을하고가지기한로서사어리자수나대게도인정시아해일그적부들과전있를제주국상보으비라요성것만동했장여구원면분우거물소연경화개스마위년학생문중세미터행계내후유신실발오무식회선르',
-  ),
-);
+/**
+ * Characters a preview shows by name: C0 and C1 controls, DEL, the bidirectional controls (which
+ * reorder what a terminal shows), the line and paragraph separators, and U+FEFF.
+ */
+const INVISIBLE = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
 
-/** The script of a letter, for the script-switch penalty (0: not a letter of these scripts). */
-function script(cp) {
-  if ((cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a) return 1;
-  if (cp >= 0xc0 && cp < 0x250 && cp !== 0xd7 && cp !== 0xf7) return 1;
-  if (cp >= 0x370 && cp < 0x400) return 2;
-  if (cp >= 0x400 && cp < 0x530) return 3;
-  if (cp >= 0x590 && cp < 0x600) return 4;
-  if (cp >= 0x600 && cp < 0x700) return 5;
-  if (cp >= 0xe00 && cp < 0xe80) return 6;
-  if (cp >= 0xac00 && cp < 0xd7a4) return 7;
-  return 0;
+/** How a preview shows the invisible `ch`: a control picture (␀ … ␟, ␡) for C0 and DEL, else <U+XXXX>. */
+function visible(ch) {
+  const cp = ch.charCodeAt(0);
+  if (cp < 0x20) return String.fromCharCode(0x2400 + cp);
+  if (cp === 0x7f) return '\u2421';
+  return `<U+${cp.toString(16).toUpperCase().padStart(4, '0')}>`;
+}
+
+/** The columns a terminal gives the code point `cp`: 2 for East Asian wide and fullwidth characters, else 1. */
+function columns(cp) {
+  const wide =
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0xa4cf && cp !== 0x303f) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x1f300 && cp <= 0x1faff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd);
+  return wide ? 2 : 1;
 }
 
 /**
- * How plausible one code point is in real text: letters of any script, kana and frequent Han and
- * Hangul score up; controls, C1 controls, private use, halfwidth katakana, box drawing and U+FFFD
- * (typical of mojibake) score down.
+ * A preview of `text`: its first line with non-ASCII characters (else its first non-blank line),
+ * trimmed, control characters made visible (see INVISIBLE), at most `max` columns wide (a wide
+ * character takes two), cut with "…".
  */
-function weight(cp, ch) {
-  if (cp < 0x80) {
-    if (cp === 0x09 || cp === 0x0a || cp === 0x0d || cp === 0x20) return 0.5;
-    if (cp < 0x20 || cp === 0x7f) return -3;
-    if ((cp >= 0x30 && cp <= 0x39) || ((cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a)) return 1;
-    return 0.5;
-  }
-  if (cp < 0xa0) return -3;
-  if (cp < 0xc0) return -0.5;
-  if (cp < 0x250) return 0.5;
-  if (cp >= 0x370 && cp < 0x700) return 1; // Greek, Cyrillic, Armenian, Hebrew, Arabic
-  if (cp >= 0xe50 && cp < 0xe5a) return 0; // Thai digits (Thai text mostly uses ASCII ones)
-  if (cp >= 0xe00 && cp < 0xe80) return 1; // Thai
-  if (cp >= 0x1e00 && cp < 0x1f00) return 1; // Latin Extended Additional (Vietnamese)
-  if (cp >= 0x2500 && cp < 0x2600) return -1; // box drawing, blocks, shapes
-  if (cp >= 0x3000 && cp < 0x3040) return 1; // CJK punctuation
-  if (cp >= 0x3040 && cp < 0x3100) return 2; // hiragana, katakana
-  if (cp >= 0x4e00 && cp < 0xa000) return COMMON.has(ch) ? 2 : 0.25; // CJK unified ideographs
-  if (cp >= 0xac00 && cp < 0xd7a4) return COMMON.has(ch) ? 2 : 0.5; // Hangul syllables
-  if (cp >= 0xe000 && cp < 0xf900) return -3; // private use (x-user-defined's high bytes)
-  if (cp >= 0xff01 && cp < 0xff5f) return 0.5; // fullwidth ASCII
-  if (cp >= 0xff61 && cp < 0xffa0) return -1; // halfwidth katakana
-  if (cp === 0xfffd) return -20;
-  if (cp > 0xffff) return -0.5;
-  return 0;
-}
-
-function isUpper(cp) {
-  return (cp >= 0x41 && cp <= 0x5a) || (cp >= 0xc0 && cp <= 0xde && cp !== 0xd7) || (cp >= 0x410 && cp <= 0x42f);
-}
-function isLower(cp) {
-  return (cp >= 0x61 && cp <= 0x7a) || (cp >= 0xdf && cp <= 0xff && cp !== 0xf7) || (cp >= 0x430 && cp <= 0x44f);
-}
-
-/**
- * The plausibility of `text`: the mean of weight() over its code points, less one for every
- * uppercase letter right after a lowercase one (a koi8-r/windows-1251 mix-up) and for every letter
- * right after a letter of another script (Cyrillic next to Latin: a wrong single-byte table).
- * Higher is more plausible.
- */
-export function plausibility(text) {
-  let sum = 0;
-  let count = 0;
-  let previousLower = false;
-  let previousScript = 0;
-  for (const ch of text) {
-    const cp = ch.codePointAt(0);
-    sum += weight(cp, ch);
-    count++;
-    if (previousLower && isUpper(cp)) sum -= 1;
-    previousLower = isLower(cp);
-    const s = script(cp);
-    if (s !== 0 && previousScript !== 0 && s !== previousScript) sum -= 1;
-    previousScript = s;
-  }
-  return count === 0 ? 0 : sum / count;
-}
-
-/** A preview of `text`: its first line with non-ASCII characters (else its first line), at most `max` characters. */
 export function previewLine(text, max = 80) {
   const lines = text.split(/\r\n|\r|\n/);
   const line = lines.find((l) => /[^\x00-\x7f]/.test(l) && l.trim() !== '') ?? lines.find((l) => l.trim() !== '') ?? '';
-  const chars = Array.from(line.trim());
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
-}
-
-/**
- * Decodes `bytes` (a sample: stream mode, so a character cut at the end is no error) with every
- * encoding and ranks them, best first: by score, in which errors weigh heavily. Each entry: { encoding, bom (true for the BOM-sniffed
- * encoding, always first), fatal (true when a fatal decode fails), replacements (U+FFFD count
- * when fatal failed, else 0), score (plausibility(), where each U+FFFD weighs -20), preview }.
- * The replacement encoding, which no file is in, is always last. `bomSniff` is the standard's.
- */
-export function rankEncodings(bytes, TextDecoder, bomSniff) {
-  const bom = bomSniff(bytes);
-  const rows = ENCODINGS.map(({ name }, order) => {
-    // TextDecoder refuses the replacement encoding, which turns any input into one U+FFFD.
-    const replacement = name === 'replacement';
-    const text = replacement ? (bytes.length > 0 ? '\ufffd' : '') : new TextDecoder(name).decode(bytes, { stream: true });
-    let fatal = replacement && bytes.length > 0;
-    try {
-      if (!replacement) new TextDecoder(name, { fatal: true }).decode(bytes, { stream: true });
-    } catch {
-      fatal = true;
-    }
-    let replacements = 0;
-    if (fatal) for (let i = text.indexOf('\ufffd'); i >= 0; i = text.indexOf('\ufffd', i + 1)) replacements++;
-    const score = plausibility(text);
-    return { encoding: name, bom: name === bom, fatal, replacements, score, preview: previewLine(text), order };
-  });
-  const rank = (r) => (r.bom ? 0 : r.encoding === 'replacement' ? 2 : 1);
-  // Ties (the same text) go to the most used encoding first: UTF-8, then windows-1252.
-  const tie = (r) => (r.encoding === 'utf-8' ? -2 : r.encoding === 'windows-1252' ? -1 : r.order);
-  rows.sort((a, b) => rank(a) - rank(b) || b.score - a.score || tie(a) - tie(b));
-  return rows.map(({ order, ...row }) => row);
+  const chars = Array.from(line.trim().replace(INVISIBLE, visible));
+  let width = 0;
+  for (let i = 0; i < chars.length; i++) {
+    width += columns(chars[i].codePointAt(0));
+    if (width > max || (width === max && i < chars.length - 1)) return `${chars.slice(0, i).join('')}…`;
+  }
+  return chars.join('');
 }

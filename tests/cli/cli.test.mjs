@@ -1,9 +1,11 @@
 // The command-line transcoder (pkg/tools/cli.js, the package's `bin`), run as a child process the way
 // a user runs it: the corpus round trips UTF-8 → shift_jis/gbk/big5/euc-kr/windows-1251 → UTF-8
 // (html mode where a character cannot be encoded), broken inputs (exit codes 1 and 2, messages
-// with file, byte/character offsets and code points), options, --list and --sniff, I/O failures
-// (each message names the side that failed; a downstream pipe closed early ends quietly), and a
-// generated multi-hundred-MB stream through a pipe with the child's RSS sampled (flat memory).
+// with file, byte/character offsets and code points), options, --list, `-f auto` and --detect (the
+// package's detector: files, standard input, several files, binary input), I/O failures (each
+// message names the side that failed; a downstream pipe closed early ends quietly), and generated
+// multi-hundred-MB streams through a pipe with the child's RSS sampled (flat memory, also while
+// `-f auto` holds the first MiB).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -32,6 +34,18 @@ const file = (name, content) => {
   writeFileSync(path, content);
   return path;
 };
+/**
+ * Runs the CLI with `bytes` on standard input from a file: a CLI that stops reading early (the
+ * detector reads only the first MiB) would make a pipe's writer fail with EPIPE.
+ */
+function runFromFile(args, bytes) {
+  const fd = openSync(file(`stdin-${randomBytes(4).toString('hex')}`, bytes), 'r');
+  try {
+    return run(args, '', { stdio: [fd, 'pipe', 'pipe'] });
+  } finally {
+    closeSync(fd);
+  }
+}
 const utf8 = (s) => Buffer.from(s, 'utf8');
 const oneLine = (stderr) => assert.match(stderr, /^text-encoding-wasm: [^\n]+\n$/, `one line: ${JSON.stringify(stderr)}`);
 
@@ -214,8 +228,16 @@ test('usage errors: exit 2 and one line', () => {
     [[join(tmp, 'missing.txt')], /cannot read .*missing\.txt: no such file/],
     [['--list', 'x'], /--list takes no files/],
     [['-o', '', 'x'], /option -o needs a file name/],
+    [['--detect', '-o', join(tmp, 'sniff-out.txt'), 'x'], /-o does not apply to --detect/],
     [['--sniff', '-o', join(tmp, 'sniff-out.txt'), 'x'], /-o does not apply to --sniff/],
     [['--list', '-o', join(tmp, 'list-out.txt')], /-o does not apply to --list/],
+    [['--list', '--detect'], /--list and --detect cannot be combined/],
+    [['--tld', 'jp'], /--tld is a hint for -f auto and --detect/],
+    [['--tld', 'jp', '-f', 'sjis'], /--tld is a hint for -f auto and --detect/],
+    [['-f', 'auto', '--tld'], /option --tld needs a value/],
+    [['--detect', join(tmp, 'missing.txt')], /cannot read .*missing\.txt: no such file/],
+    [['-f', 'auto', join(tmp, 'missing.txt')], /cannot read .*missing\.txt: no such file/],
+    [['-f', 'auto', '-', '-'], /standard input \("-"\) can be read only once/],
   ];
   for (const [args, message] of cases) {
     const r = run(args);
@@ -262,20 +284,130 @@ test('options: labels, BOMs, UTF-16 output, several files, stdin, -o, --help', (
   assert.equal(quiet.stderr, '');
 });
 
-test('--sniff: the BOM, and the right encoding ranked first for legacy-encoded corpus files', () => {
+/** `text` (a corpus article) in `encoding`, its unencodable characters as &#N;. */
+const legacy = (lang, encoding) => Buffer.from(encode(readFileSync(join(corpus, `${lang}.txt`), 'utf8'), encoding, { mode: 'html' }));
+/** The detector's line on stderr for a FILE of `size` bytes read whole. */
+const detected = (encoding, what, size) => new RegExp(`^text-encoding-wasm: detected ${encoding} \\(confidence (0\\.\\d\\d|1\\.00)\\) from all ${size} bytes of ${what.replace(/[.()[\]]/g, '\\$&')}\n$`);
+
+test('-f auto: a Shift_JIS and a windows-1251 file decode as with their label, the choice said on stderr', () => {
+  for (const [lang, encoding] of [['ja', 'shift_jis'], ['ru', 'windows-1251']]) {
+    const bytes = legacy(lang, encoding);
+    const path = file(`auto-${lang}.${encoding}`, bytes);
+    const r = run(['-f', 'auto', path]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, detected(encoding, path, bytes.length));
+    assert.equal(r.stdout.toString('utf8'), new TextDecoder(encoding).decode(bytes), `${lang}: the UTF-8 of the ${encoding} text`);
+    assert.deepEqual(r.stdout, run(['-f', encoding, path]).stdout, `${lang}: the same bytes as -f ${encoding}`);
+    // --from auto, ASCII case-insensitive, into another encoding, in fatal mode, with a hint.
+    const long = run([`--from= AUTO`, '--fatal', '--tld', lang === 'ja' ? 'jp' : '.RU', '-t', 'utf-16le', path]);
+    assert.equal(long.code, 0, long.stderr);
+    assert.match(long.stderr, detected(encoding, path, bytes.length));
+    assert.deepEqual(long.stdout, Buffer.from(new TextDecoder(encoding).decode(bytes), 'utf16le'));
+  }
+});
+
+test('-f auto from standard input: the first MiB held and detected, then decoded with the rest', () => {
+  // More than a MiB, so the detector sees the first 1048576 bytes and the rest streams after them.
+  const bytes = Buffer.concat(Array(60).fill(legacy('ja', 'shift_jis')));
+  assert.ok(bytes.length > 1 << 20);
+  const r = run(['-f', 'auto'], bytes);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stderr, 'text-encoding-wasm: detected shift_jis (confidence 1.00) from the first 1048576 bytes of standard input\n');
+  assert.ok(r.stdout.equals(Buffer.from(new TextDecoder('shift_jis').decode(bytes))), 'the whole input, decoded as shift_jis');
+  // And a short one, read whole.
+  const short = legacy('ru', 'windows-1251');
+  const s = run(['-f', 'auto', '-'], short);
+  assert.equal(s.code, 0, s.stderr);
+  assert.match(s.stderr, detected('windows-1251', 'standard input', short.length));
+  assert.equal(s.stdout.toString(), new TextDecoder('windows-1251').decode(short));
+});
+
+test('-f auto: each of several inputs is detected by itself; a BOM is named and removed; empty input', () => {
+  const ja = file('auto-multi.sjis', legacy('ja', 'shift_jis'));
+  const ru = legacy('ru', 'windows-1251');
+  const bom = file('auto-bom.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hé', 'utf16le')]));
+  const empty = file('auto-empty.txt', '');
+  const r = run(['-f', 'auto', '--bom', ja, '-', bom, empty], ru);
+  assert.equal(r.code, 0, r.stderr);
+  const lines = r.stderr.trimEnd().split('\n');
+  assert.equal(lines.length, 4, r.stderr);
+  assert.match(lines[0], /detected shift_jis .* of \S+auto-multi\.sjis$/);
+  assert.match(lines[1], /detected windows-1251 .* of standard input$/);
+  assert.match(lines[2], /detected utf-16le \(confidence 1\.00\) from all 6 bytes of \S+auto-bom\.txt$/);
+  assert.ok(lines[3].endsWith(`${empty} is empty: nothing to detect`), lines[3]);
+  const expected = [Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(new TextDecoder('shift_jis').decode(readFileSync(ja))), Buffer.from(new TextDecoder('windows-1251').decode(ru)), utf8('hé')];
+  assert.ok(r.stdout.equals(Buffer.concat(expected)), 'each input in its own encoding, the UTF-16 BOM removed');
+});
+
+test('-f auto: input that is not text stops with exit 1 and one message, and nothing is written', () => {
+  const jpeg = join(corpus, 'binary.jpg');
+  const size = statSync(jpeg).size;
+  const message = (what, by) => `text-encoding-wasm: ${what} does not look like text (binary data?), judging by ${by}; give -f LABEL to decode it anyway`;
+  const r = run(['-f', 'auto', '--bom', jpeg]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.equal(r.stderr, `${message(jpeg, `all its ${size} bytes`)}\n`);
+  assert.equal(r.stdout.length, 0, 'nothing written, not even the BOM');
+  // From standard input, more than a MiB of it.
+  const noise = randomBytes(3 << 20);
+  const piped = runFromFile(['-f', 'auto'], noise);
+  assert.equal(piped.code, 1);
+  assert.equal(piped.stderr, `${message('standard input', 'its first 1048576 bytes')}\n`);
+  assert.equal(piped.stdout.length, 0);
+  // With -o: the file is removed again, as after any error.
+  const out = join(tmp, 'auto-out.txt');
+  const toFile = run(['-f', 'auto', '-o', out, jpeg]);
+  assert.equal(toFile.code, 1);
+  oneLine(toFile.stderr);
+  assert.ok(toFile.stderr.includes(`; ${out} was removed`), toFile.stderr);
+  assert.equal(existsSync(out), false);
+  // -f LABEL decodes it anyway.
+  assert.equal(run(['-f', 'windows-1252', jpeg]).code, 0);
+});
+
+test('--detect: the right encoding first, with a percentage and a preview; not text; a BOM; only the first MiB', () => {
   const cases = [['ja', 'shift_jis'], ['zh_cn', 'gbk'], ['zh_tw', 'big5'], ['ko', 'euc-kr'], ['ru', 'windows-1251'], ['ru', 'koi8-r'], ['el', 'iso-8859-7']];
   for (const [lang, encoding] of cases) {
-    const text = readFileSync(join(corpus, `${lang}.txt`), 'utf8');
-    const path = file(`${lang}-sniff.${encoding}`, encode(text, encoding, { mode: 'html' }));
-    const r = run(['--sniff', path]);
+    const bytes = legacy(lang, encoding);
+    const path = file(`${lang}-detect.${encoding}`, bytes);
+    const r = run(['--detect', path]);
     assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, '');
     const lines = r.stdout.toString().split('\n');
-    assert.match(lines[0], /no BOM/);
-    assert.match(lines[1], new RegExp(`^\\s+1\\. ${encoding} `), `${lang} in ${encoding}:\n${r.stdout}`);
+    assert.equal(lines[0], `${path}: ${bytes.length} bytes examined; no BOM`);
+    const m = /^ {3}1\. (\S+) +(\d+\.\d)% {2}(.+)$/.exec(lines[1]);
+    assert.ok(m && m[1] === encoding, `${lang} in ${encoding}:\n${r.stdout}`);
+    assert.ok(Number(m[2]) > 50, `${lang}: ${m[2]}%`);
+    // The preview is the text decoded with that encoding: its first line with non-ASCII characters.
+    const line = new TextDecoder(encoding).decode(bytes).split('\n').find((l) => /[^\x00-\x7f]/.test(l)).trim();
+    assert.ok(line.startsWith(m[3].replace(/…$/, '')), `${lang}: preview ${m[3]}`);
   }
-  const bom = run(['--sniff', file('bom16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hi', 'utf16le')]))]);
-  assert.match(bom.stdout.toString(), /BOM: utf-16le/);
-  assert.match(bom.stdout.toString().split('\n')[1], /1\. utf-16le .*\[BOM\]/);
+  // Several files (and standard input) in one run; binary data; a BOM; control characters shown.
+  const jpeg = join(corpus, 'binary.jpg');
+  const bom = file('detect-bom.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hi\u0007 there é', 'utf16le')]));
+  const ja = legacy('ja', 'shift_jis');
+  const big = Buffer.concat(Array(60).fill(ja));
+  const r = runFromFile(['--detect', jpeg, bom, '-'], big);
+  assert.equal(r.code, 0, r.stderr);
+  const out = r.stdout.toString();
+  assert.equal(
+    out.split('\n').slice(0, 4).join('\n'),
+    [`${jpeg}: ${statSync(jpeg).size} bytes examined; no BOM`, '      not text (binary data?): confidence 99.0%', `${bom}: 24 bytes examined; BOM: utf-16le (2 bytes)`, '   1. utf-16le  100.0%  hi␇ there é  [BOM]'].join('\n'),
+  );
+  assert.match(out, /\n\(standard input\): 1048576 bytes examined; no BOM\n {3}1\. shift_jis +\d+\.\d% {2}火星/, 'only the first MiB of standard input');
+  // Many candidates: the ten best, then how many more.
+  const latin = run(['--detect', file('detect-latin.txt', encode('café crème brûlée à la carte', 'windows-1252'))]);
+  const rows = latin.stdout.toString().trimEnd().split('\n');
+  assert.match(rows[1], /^ {3}1\. windows-1252 +\d+\.\d% {2}café crème brûlée à la carte$/);
+  assert.ok(rows.length <= 12, latin.stdout.toString());
+  if (rows.length === 12) assert.match(rows[11], /^ {6}and \d+ more, each at most \d+\.\d%$/);
+  // --sniff is the same, --tld a hint; an empty file.
+  const ru = file('detect-ru.txt', encode('Привет, мир', 'windows-1251'));
+  const empty = file('detect-empty.txt', '');
+  const detectOut = run(['--detect', '--tld', 'ru', ru, empty]);
+  assert.equal(detectOut.code, 0, detectOut.stderr);
+  assert.deepEqual(run(['--sniff', '--tld=ru', ru, empty]).stdout, detectOut.stdout);
+  assert.match(detectOut.stdout.toString(), /^\S+detect-ru\.txt: 11 bytes examined; no BOM\n {3}1\. windows-1251 /);
+  assert.ok(detectOut.stdout.toString().endsWith(`${empty}: 0 bytes examined; no BOM\n      empty: nothing to detect\n`), detectOut.stdout.toString());
 });
 
 /**
@@ -306,26 +438,33 @@ test('a downstream pipe closed early ends the CLI quietly with exit 0, in every 
   const big = file('pipe-big.txt', `${'日本語 text, '.repeat(1 << 20)}`); // 16 MB, far more than a pipe holds
   const noise = file('pipe-noise.bin', randomBytes(8 << 20));
   const stdin = openSync(big, 'r');
+  const stdinAgain = openSync(big, 'r');
   const cases = [
     [[big], 100, 'transcoding'],
     [['-t', 'utf-16le', '-f', 'utf-8', big], 100, 'transcoding to UTF-16'],
     [['-t', 'shift_jis', big], 0, 'transcoding, the pipe closed before the first write'],
-    [['--sniff', noise, noise, noise], 0, '--sniff of a large file'],
-    [['--sniff', noise], 100, '--sniff of a large file, read for 100 bytes'],
+    [['--detect', noise, noise, noise], 0, '--detect of a large file'],
+    [['--detect', big], 100, '--detect of a large file, read for 100 bytes'],
+    [['-f', 'auto', big], 100, '-f auto', /^text-encoding-wasm: detected utf-8 \(confidence \d\.\d\d\) from the first 1048576 bytes of \S+pipe-big\.txt\n$/],
     [['--list'], 0, '--list'],
     [['--help'], 0, '--help'],
   ];
   try {
-    for (const [args, keep, what] of cases) {
+    for (const [args, keep, what, said = /^$/] of cases) {
       const r = await runClosedPipe(args, keep);
-      assert.deepEqual({ code: r.code, signal: r.signal, stderr: r.stderr }, { code: 0, signal: null, stderr: '' }, what);
+      assert.deepEqual({ code: r.code, signal: r.signal }, { code: 0, signal: null }, `${what}: ${r.stderr}`);
+      assert.match(r.stderr, said, what);
       if (keep > 0) assert.ok(r.got >= keep, `${what}: some output was read first`);
     }
     // From standard input: the CLI stops reading it and exits.
     const r = await runClosedPipe(['-'], 100, stdin);
     assert.deepEqual({ code: r.code, stderr: r.stderr }, { code: 0, stderr: '' }, 'standard input');
+    const auto = await runClosedPipe(['-f', 'auto'], 100, stdinAgain);
+    assert.equal(auto.code, 0, auto.stderr);
+    assert.match(auto.stderr, /^text-encoding-wasm: detected utf-8 \(confidence \d\.\d\d\) from the first 1048576 bytes of standard input\n$/, '-f auto from standard input');
   } finally {
     closeSync(stdin);
+    closeSync(stdinAgain);
   }
 });
 
@@ -362,9 +501,11 @@ test('output failures name the output, never the input: exit 1, and a regular -o
     // Standard output on a full device, in every mode.
     const fd = openSync('/dev/full', 'w');
     try {
-      for (const args of [[input], ['--help'], ['--list'], ['--sniff', input]]) {
+      for (const args of [[input], ['--help'], ['--list'], ['--detect', input], ['-f', 'auto', input]]) {
         const r = run(args, '', { stdio: ['ignore', fd, 'pipe'] });
         assert.equal(r.code, 1, `${args.join(' ')}: ${r.stderr}`);
+        // (-f auto says first what it detected.)
+        if (args[1] === 'auto') r.stderr = r.stderr.replace(/^text-encoding-wasm: detected utf-8 [^\n]+\n/, '');
         oneLine(r.stderr);
         assert.match(r.stderr, /: cannot write standard output: no space left on device\n$/, args.join(' '));
       }
@@ -392,7 +533,7 @@ test('output failures name the output, never the input: exit 1, and a regular -o
 test('input failures name the input: missing, directory or unreadable (exit 2, before any output); a read error (exit 1)', (t) => {
   const out = join(tmp, 'in-out.txt');
   const missing = join(tmp, 'in-missing.txt');
-  for (const args of [[missing], ['--sniff', missing], ['-o', out, missing]]) {
+  for (const args of [[missing], ['--detect', missing], ['-f', 'auto', missing], ['-o', out, missing]]) {
     const r = run(args);
     assert.equal(r.code, 2, r.stderr);
     oneLine(r.stderr);
@@ -404,7 +545,7 @@ test('input failures name the input: missing, directory or unreadable (exit 2, b
 
   const dir = join(tmp, 'in-dir');
   mkdirSync(dir, { recursive: true });
-  for (const args of [[dir], ['--sniff', dir], ['-o', out, dir]]) {
+  for (const args of [[dir], ['--detect', dir], ['-f', 'auto', dir], ['-o', out, dir]]) {
     const r = run(args);
     assert.equal(r.code, 2, r.stderr);
     oneLine(r.stderr);
@@ -414,7 +555,7 @@ test('input failures name the input: missing, directory or unreadable (exit 2, b
   // A directory on standard input (which Node itself would read as an empty input).
   const dirFd = openSync(dir, 'r');
   try {
-    for (const args of [[], ['--sniff']]) {
+    for (const args of [[], ['--detect'], ['-f', 'auto']]) {
       const r = run(args, '', { stdio: [dirFd, 'pipe', 'pipe'] });
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, /: cannot read standard input: it is a directory\n$/);
@@ -425,7 +566,7 @@ test('input failures name the input: missing, directory or unreadable (exit 2, b
 
   // A read error (EIO: /proc/self/mem starts at an unmapped address): exit 1, the -o file removed.
   if (existsSync('/proc/self/mem')) {
-    for (const args of [['/proc/self/mem'], ['--sniff', '/proc/self/mem'], ['-o', out, file('in-first.txt', 'first\n'), '/proc/self/mem']]) {
+    for (const args of [['/proc/self/mem'], ['--detect', '/proc/self/mem'], ['-f', 'auto', '/proc/self/mem'], ['-o', out, file('in-first.txt', 'first\n'), '/proc/self/mem']]) {
       const r = run(args);
       assert.equal(r.code, 1, r.stderr);
       oneLine(r.stderr);
@@ -516,21 +657,25 @@ test('Deno: `deno run -A npm:text-encoding-wasm` (the package from node_modules)
   const bad = denoRun(['--fatal'], Buffer.from([0x61, 0xc0]));
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /\(standard input\): malformed utf-8 input at byte offset 1: C0 /);
+  const auto = denoRun(['-f', 'auto'], Buffer.from(encode('日本語のテキストです。', 'shift_jis')));
+  assert.equal(auto.code, 0, auto.stderr);
+  assert.equal(auto.stdout.toString(), '日本語のテキストです。');
+  assert.match(auto.stderr, /^text-encoding-wasm: detected shift_jis \(confidence \d\.\d\d\) from all 22 bytes of standard input\n$/);
   const usage = denoRun(['-t', 'iso-2022-kr']);
   assert.equal(usage.code, 2);
   assert.match(usage.stderr, /replacement encoding/);
 });
 
-test('streaming: 320 MB through a pipe (UTF-8 → Shift_JIS) with flat memory', async () => {
-  const line = utf8('日本語のテキスト、ストリーミングの試験です。0123456789 abcdefghij\n');
-  const block = Buffer.concat(Array(16384).fill(line)); // about 1.3 MB
-  const blocks = Math.ceil((320 * 1e6) / block.length);
-  const expectedLine = Buffer.from(encode(line.toString(), 'shift_jis'));
-  const child = spawn(process.execPath, [cli, '-t', 'shift_jis'], { stdio: ['pipe', 'pipe', 'pipe'] });
+/**
+ * Pipes `blocks` copies of `block` into the CLI run with `args`, sampling its RSS; the CLI's output
+ * must be `blocks` copies of `expectedBlock`. Returns { peak (bytes), stderr, mb (input MB) }.
+ */
+async function streamThrough(args, block, blocks, expectedBlock) {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   let outBytes = 0;
   let firstOut = null;
   child.stdout.on('data', (d) => {
-    if (firstOut === null) firstOut = Buffer.from(d.subarray(0, expectedLine.length));
+    if (firstOut === null || firstOut.length < expectedBlock.length) firstOut = Buffer.concat([firstOut ?? Buffer.alloc(0), d]).subarray(0, expectedBlock.length);
     outBytes += d.length;
   });
   let stderr = '';
@@ -555,9 +700,29 @@ test('streaming: 320 MB through a pipe (UTF-8 → Shift_JIS) with flat memory', 
   const code = await closed;
   clearInterval(sampler);
   assert.equal(code, 0, stderr);
-  assert.equal(outBytes, expectedLine.length * 16384 * blocks);
-  assert.deepEqual(firstOut, expectedLine);
-  console.log(`# streamed ${((block.length * blocks) / 1e6).toFixed(0)} MB, peak RSS ${(peak / 1e6).toFixed(0)} MB`);
+  assert.equal(outBytes, expectedBlock.length * blocks);
+  assert.deepEqual(firstOut, expectedBlock);
   assert.ok(peak > 0, 'RSS was sampled');
+  return { peak, stderr, mb: (block.length * blocks) / 1e6 };
+}
+
+test('streaming: 320 MB through a pipe (UTF-8 → Shift_JIS) with flat memory', async () => {
+  const line = utf8('日本語のテキスト、ストリーミングの試験です。0123456789 abcdefghij\n');
+  const block = Buffer.concat(Array(16384).fill(line)); // about 1.3 MB
+  const blocks = Math.ceil((320 * 1e6) / block.length);
+  const expectedBlock = Buffer.from(encode(block.toString(), 'shift_jis'));
+  const { peak, stderr, mb } = await streamThrough(['-t', 'shift_jis'], block, blocks, expectedBlock);
+  assert.equal(stderr, '');
+  console.log(`# streamed ${mb.toFixed(0)} MB, peak RSS ${(peak / 1e6).toFixed(0)} MB`);
+  assert.ok(peak < 120e6, `peak RSS ${peak} bytes`);
+});
+
+test('streaming with -f auto: 160 MB of Shift_JIS from a pipe, the first MiB held for the detector, flat memory', async () => {
+  const text = '日本語のテキスト、ストリーミングの試験です。0123456789 abcdefghij\n'.repeat(16384);
+  const block = Buffer.from(encode(text, 'shift_jis')); // about 1 MB: the 1 MiB mark falls inside the second
+  const blocks = Math.ceil((160 * 1e6) / block.length);
+  const { peak, stderr, mb } = await streamThrough(['-f', 'auto'], block, blocks, utf8(text));
+  assert.equal(stderr, 'text-encoding-wasm: detected shift_jis (confidence 1.00) from the first 1048576 bytes of standard input\n');
+  console.log(`# streamed ${mb.toFixed(0)} MB with -f auto, peak RSS ${(peak / 1e6).toFixed(0)} MB`);
   assert.ok(peak < 120e6, `peak RSS ${peak} bytes`);
 });
