@@ -1,5 +1,6 @@
-// Lowercase hexadecimal to bytes, for the wasm modules the web folder inlines as text (wasm/hex.js,
-// wasm/detect-hex.js): natively where the engine has Uint8Array.fromHex, else by a loop.
+// Lowercase hexadecimal to bytes, for the detector's wasm, which the web folder inlines as text
+// (wasm/detect-hex.js): natively where the engine has Uint8Array.fromHex, else by a loop. The
+// codecs' loader (web/load.js) has its own copy, so that their bundles' sizes stay as they were.
 
 import { charCodeAt, U8 } from './intrinsics.js';
 

@@ -5,9 +5,29 @@
 // repetitions that brotli and gzip find in the module are still there (npm run bench, "bundle
 // size": about 4% above the raw module compressed, where base64 costs about 18%).
 
-import { hexToBytes } from '../core/hex.js';
 import { setLoader } from '../core/instance.js';
+import { charCodeAt, U8 } from '../core/intrinsics.js';
 import wasmHex from '../wasm/hex.js';
 import { instantiate } from '../wasm/instantiate.js';
 
+// Captured now: the wasm is instantiated on first use, perhaps after user code changed built-ins.
+const fromHex = typeof Uint8Array.fromHex === 'function' ? Uint8Array.fromHex.bind(Uint8Array) : null;
+
 setLoader(() => instantiate(hexToBytes(wasmHex)));
+
+/**
+ * Decodes lowercase hexadecimal: natively where the engine can (Uint8Array.fromHex). The same as
+ * core/hex.js's, which the detector's loader uses: kept here, inline, because importing that
+ * module moves the codec bundles' brotli sizes (standard +113 B, full +29 B).
+ */
+function hexToBytes(text) {
+  if (fromHex !== null) return fromHex(text);
+  const n = text.length >> 1;
+  const out = new U8(n);
+  for (let i = 0, j = 0; i < n; i++, j += 2) {
+    const hi = charCodeAt(text, j);
+    const lo = charCodeAt(text, j + 1);
+    out[i] = (((hi & 0xf) + (hi >> 6) * 9) << 4) | ((lo & 0xf) + (lo >> 6) * 9);
+  }
+  return out;
+}
