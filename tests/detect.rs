@@ -329,3 +329,23 @@ fn no_panic_on_any_input() {
         });
     }
 }
+
+#[test]
+fn a_reading_is_dropped_by_the_bytes_not_by_how_they_were_fed() {
+    // Bytes no CJK encoding reads well, then long Japanese text: Shift_JIS's reading is far behind
+    // after the first part and catches up by the end. Whether it is still a candidate must not
+    // depend on where the chunks were cut.
+    let Some(ja) = corpus("ja") else { return };
+    let mut bytes: Vec<u8> = (0..600)
+        .map(|i| if i % 2 == 0 { 0xFF } else { 0xFD })
+        .collect();
+    bytes.extend(sample(&ja, Encoding::ShiftJis, 0, 60_000));
+    let whole = detect(&bytes, NO_HINT);
+    for chunk in [1, 7, 4096, 65536] {
+        let mut d = Detector::new();
+        for piece in bytes.chunks(chunk) {
+            d.feed(piece);
+        }
+        assert_eq!(d.guess(NO_HINT), whole, "chunks of {chunk}");
+    }
+}

@@ -110,12 +110,12 @@ pub(crate) struct Scorer {
     /// The cost so far (bits) and the malformed sequences among it.
     pub(crate) cost: u64,
     pub(crate) malformed: u64,
-    seen: u64,
     dropped: bool,
 }
 
-/// A candidate whose cost passes this many bits a byte (plus the margin) is dropped: text in the
-/// right encoding costs a few bits a byte, and the guess calls anything above nine not text.
+/// A candidate whose cost passes this many bits a byte (plus the margin) at a checkpoint is
+/// dropped: text in the right encoding costs a few bits a byte, and the guess calls anything above
+/// nine not text.
 const DROP_BITS_PER_BYTE: u64 = 10;
 const DROP_MARGIN: u64 = 4096;
 
@@ -134,7 +134,6 @@ impl Scorer {
             two_byte_escapes: 0,
             cost: 0,
             malformed: 0,
-            seen: 0,
             dropped: false,
         }
     }
@@ -236,8 +235,13 @@ impl Scorer {
             }),
             Kind::Iso2022Jp => unreachable!(),
         }
-        self.seen += bytes.len() as u64;
-        if self.cost > self.seen * DROP_BITS_PER_BYTE + DROP_MARGIN {
+    }
+
+    /// Drops the candidate if it has become too costly after `seen` bytes. Called at fixed offsets
+    /// of the input (the detector's checkpoints), so the answer does not depend on how the input
+    /// was cut into chunks.
+    pub(crate) fn checkpoint(&mut self, seen: u64) {
+        if self.cost > seen * DROP_BITS_PER_BYTE + DROP_MARGIN {
             self.dropped = true;
         }
     }
@@ -331,8 +335,7 @@ impl Scorer {
                     let offset = if b < 0x7F { 0x40 } else { 0x41 };
                     self.pointer((lead - lead_offset) as usize * 188 + (b - offset) as usize);
                 } else {
-                    self.malformed();
-                    self.first_if_ascii(b);
+                    self.malformed_before(b);
                 }
             }
             Kind::EucJp => {
@@ -341,17 +344,14 @@ impl Scorer {
                     if matches!(b, 0xA1..=0xDF) {
                         self.character(COST_HALF_WIDTH_KANA);
                     } else {
-                        self.malformed();
-                        self.first_if_ascii(b);
+                        self.malformed_before(b);
                     }
                 } else if lead == 0x8F && self.pending_len == 1 {
                     if matches!(b, 0xA1..=0xFE) {
                         self.pending[1] = b;
                         self.pending_len = 2;
                     } else {
-                        self.pending_len = 0;
-                        self.malformed();
-                        self.first_if_ascii(b);
+                        self.malformed_before(b);
                     }
                 } else {
                     self.pending_len = 0;
@@ -362,8 +362,7 @@ impl Scorer {
                             self.pointer((lead - 0xA1) as usize * 94 + (b - 0xA1) as usize);
                         }
                     } else {
-                        self.malformed();
-                        self.first_if_ascii(b);
+                        self.malformed_before(b);
                     }
                 }
             }
@@ -381,9 +380,7 @@ impl Scorer {
                             self.pointer((lead - 0x81) as usize * 190 + (b - offset) as usize);
                         }
                         _ => {
-                            self.pending_len = 0;
-                            self.malformed();
-                            self.first_if_ascii(b);
+                            self.malformed_before(b);
                         }
                     }
                 } else if self.pending_len == 2 {
@@ -391,17 +388,14 @@ impl Scorer {
                         self.pending[2] = b;
                         self.pending_len = 3;
                     } else {
-                        self.pending_len = 0;
-                        self.malformed();
-                        self.first_if_ascii(b);
+                        self.malformed_before(b);
                     }
                 } else {
                     self.pending_len = 0;
                     if matches!(b, 0x30..=0x39) {
                         self.character(COST_FOUR_BYTE);
                     } else {
-                        self.malformed();
-                        self.first_if_ascii(b);
+                        self.malformed_before(b);
                     }
                 }
             }
@@ -411,8 +405,7 @@ impl Scorer {
                     let offset = if b < 0x7F { 0x40 } else { 0x62 };
                     self.pointer((lead - 0x81) as usize * 157 + (b - offset) as usize);
                 } else {
-                    self.malformed();
-                    self.first_if_ascii(b);
+                    self.malformed_before(b);
                 }
             }
             Kind::EucKr => {
@@ -420,15 +413,17 @@ impl Scorer {
                 if matches!(b, 0x41..=0xFE) {
                     self.pointer((lead - 0x81) as usize * 190 + (b - 0x41) as usize);
                 } else {
-                    self.malformed();
-                    self.first_if_ascii(b);
+                    self.malformed_before(b);
                 }
             }
         }
     }
 
-    /// A byte after a malformed sequence: an ASCII byte is read again, as the decoders do.
-    fn first_if_ascii(&mut self, b: u8) {
+    /// A malformed sequence that byte `b` ended: `b` is read again if it is ASCII, as the
+    /// decoders do.
+    fn malformed_before(&mut self, b: u8) {
+        self.pending_len = 0;
+        self.malformed();
         if b < 0x80 {
             self.first(b);
         }

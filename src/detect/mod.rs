@@ -65,6 +65,8 @@ impl Default for Detector {
     }
 }
 
+/// Every this many bytes of input, the CJK readings that have become hopeless are dropped.
+const CHECKPOINT: u64 = 4096;
 /// Candidates whose cost is this many bits above the best one's are not listed.
 const LISTED_WITHIN: u64 = 40;
 /// The softness of the confidences: a candidate `TEMPERATURE` bits costlier than another is
@@ -112,11 +114,21 @@ impl Detector {
             }
             self.non_ascii += (b >> 7) as u64;
         }
-        self.seen += bytes.len() as u64;
         self.utf8.feed(bytes);
         self.pairs.feed(bytes);
-        for scorer in &mut self.cjk {
-            scorer.feed(bytes);
+        // The CJK readings, in pieces that end at the checkpoints, where hopeless ones are dropped.
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            let to_checkpoint = CHECKPOINT - self.seen % CHECKPOINT;
+            let (piece, after) = rest.split_at(rest.len().min(to_checkpoint as usize));
+            self.seen += piece.len() as u64;
+            for scorer in &mut self.cjk {
+                scorer.feed(piece);
+                if self.seen % CHECKPOINT == 0 {
+                    scorer.checkpoint(self.seen);
+                }
+            }
+            rest = after;
         }
     }
 
@@ -165,14 +177,11 @@ impl Detector {
         // Every candidate's cost in bits: (cost, encoding, model or usize::MAX for CJK).
         let bonus = tld_languages(hint.tld);
         let mut scored: Vec<(u64, Encoding, usize)> = Vec::new();
-        for candidate in SINGLE_BYTE_CANDIDATES.iter() {
-            let model = candidate.model as usize;
-            let mut cost = self.pairs.cost(candidate) + candidate.prior as u64;
-            if bonus.contains(&SINGLE_BYTE_MODELS[model].name) {
-                cost = cost.saturating_sub(TLD_BONUS);
-            }
-            let Some(encoding) = Encoding::from_ordinal(candidate.encoding as usize) else {
-                continue;
+        for (cost, encoding, model) in self.single_byte_readings() {
+            let cost = if bonus.contains(&SINGLE_BYTE_MODELS[model].name) {
+                cost.saturating_sub(TLD_BONUS)
+            } else {
+                cost
             };
             scored.push((cost, encoding, model));
         }
@@ -209,14 +218,10 @@ impl Detector {
             return not_text(0.9);
         }
         let weight = |cost: u64| libm_exp2(-((cost - best_cost) as f32) / TEMPERATURE);
-        let total: f32 = scored
-            .iter()
-            .take_while(|c| c.0 - best_cost <= LISTED_WITHIN)
-            .map(|c| weight(c.0))
-            .sum();
+        scored.retain(|c| c.0 - best_cost <= LISTED_WITHIN);
+        let total: f32 = scored.iter().map(|c| weight(c.0)).sum();
         let candidates: Vec<Candidate> = scored
             .iter()
-            .take_while(|c| c.0 - best_cost <= LISTED_WITHIN)
             .map(|&(cost, encoding, _)| Candidate {
                 encoding,
                 confidence: weight(cost) / total,
@@ -238,20 +243,24 @@ impl Detector {
         }
     }
 
-    /// Every single-byte candidate's cost in bits, with its model's name: for looking into a
-    /// guess (the development tools print it), not part of the API.
+    /// Every single-byte reading: its cost in bits (prior included), encoding and model.
+    fn single_byte_readings(&self) -> impl Iterator<Item = (u64, Encoding, usize)> + '_ {
+        SINGLE_BYTE_CANDIDATES.iter().filter_map(|c| {
+            let encoding = Encoding::from_ordinal(c.encoding as usize)?;
+            Some((
+                self.pairs.cost(c) + c.prior as u64,
+                encoding,
+                c.model as usize,
+            ))
+        })
+    }
+
+    /// Every single-byte reading's cost in bits, with its model's name: for looking into a guess
+    /// (`cargo run --example detect -- --costs`), not part of the API.
     #[doc(hidden)]
     pub fn single_byte_costs(&self) -> Vec<(Encoding, &'static str, u64)> {
-        SINGLE_BYTE_CANDIDATES
-            .iter()
-            .filter_map(|c| {
-                let model = SINGLE_BYTE_MODELS[c.model as usize].name;
-                Some((
-                    Encoding::from_ordinal(c.encoding as usize)?,
-                    model,
-                    self.pairs.cost(c) + c.prior as u64,
-                ))
-            })
+        self.single_byte_readings()
+            .map(|(cost, encoding, model)| (encoding, SINGLE_BYTE_MODELS[model].name, cost))
             .collect()
     }
 
