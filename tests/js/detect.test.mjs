@@ -13,9 +13,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { entryFile, GENERATED, importPackageFile, packageUrl } from '../../scripts/lib/package.mjs';
+import { gc } from './gc.mjs';
 import { rng } from './random.mjs';
 import { importEntry, importPkg, pkgDir } from './package.mjs';
 
@@ -205,18 +204,6 @@ test('handles: the detector\'s memory does not grow with the input (slices of 64
   assert.equal(memory.buffer.byteLength, before, `wasm memory stayed at ${before} bytes after 32 MiB more input`);
 });
 
-/** A callable gc(), if the engine lets us have one. */
-function getGc() {
-  if (typeof globalThis.gc === 'function') return globalThis.gc;
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc');
-    return typeof gc === 'function' ? gc : null;
-  } catch {
-    return null;
-  }
-}
-const gc = getGc();
 
 test('handles: detectors dropped without free() are freed by the FinalizationRegistry', { skip: !gc && 'no gc() here' }, async () => {
   const base = liveDetectors();

@@ -4,8 +4,7 @@
 // or memory, and decoders abandoned mid-stream are freed by the FinalizationRegistry.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { gc } from './gc.mjs';
 import { importEntry, importInternals } from './package.mjs';
 
 // These tests are about the wasm core's own paths: the host's codecs are switched off
@@ -16,18 +15,6 @@ const { TextDecoder } = await importEntry('.');
 const internals = await importInternals();
 const { liveHandles } = internals;
 
-/** A callable gc(), if the engine lets us have one. */
-function getGc() {
-  if (typeof globalThis.gc === 'function') return globalThis.gc;
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc');
-    return typeof gc === 'function' ? gc : null;
-  } catch {
-    return null;
-  }
-}
-const gc = getGc();
 
 const u8 = (...bytes) => new Uint8Array(bytes);
 
