@@ -1,0 +1,44 @@
+// How fast the detector (`text-encoding-wasm/detect`) reads long inputs, in every engine it runs
+// in: an article of ../shared/corpus made legacy by the package's own encoders and repeated to
+// 8 MiB, detected whole; MB/s, the median of five runs after a warm-up.
+//
+//   node bench/detect-throughput.mjs        (also bun, deno run -A; TEW_PKG=DIR for another build)
+//
+// The inputs: Russian in UTF-8 and windows-1251 (every byte above ASCII keeps all the CJK
+// readings busy: the slowest), Japanese in Shift_JIS, English in windows-1252 (mostly ASCII).
+
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = resolve(process.env.TEW_PKG ?? join(root, 'pkg'));
+const { detect } = await import(pathToFileURL(join(pkg, 'node', 'detect.js')).href);
+const { encode } = await import(pathToFileURL(join(pkg, 'node', 'legacy.js')).href);
+const { TextEncoder } = await import(pathToFileURL(join(pkg, 'node', 'index.js')).href);
+
+const corpus = (lang) => readFileSync(join(root, '../shared/corpus/wikipedia', `${lang}.txt`), 'utf8');
+const SIZE = 8 << 20;
+const cases = [
+  ['ru in utf-8', new TextEncoder().encode(corpus('ru'))],
+  ['ru in windows-1251', encode(corpus('ru'), 'windows-1251', { mode: 'html' })],
+  ['ja in shift_jis', encode(corpus('ja'), 'shift_jis', { mode: 'html' })],
+  ['en in windows-1252', encode(corpus('en'), 'windows-1252', { mode: 'html' })],
+];
+const engine = typeof Deno === 'object' ? `Deno ${Deno.version.deno}` : process.versions.bun ? `Bun ${process.versions.bun}` : `Node ${process.version}`;
+console.log(`detector throughput, ${engine}, ${pkg}`);
+for (const [name, one] of cases) {
+  const bytes = new Uint8Array(SIZE);
+  for (let i = 0; i < SIZE; i += one.length) bytes.set(one.subarray(0, Math.min(one.length, SIZE - i)), i);
+  detect(bytes.subarray(0, 1 << 20));
+  const times = [];
+  let answer;
+  for (let k = 0; k < 5; k++) {
+    const t0 = performance.now();
+    answer = detect(bytes).encoding;
+    times.push(performance.now() - t0);
+  }
+  const median = times.sort((a, b) => a - b)[2];
+  console.log(`${name.padEnd(20)} ${(SIZE / 1e6 / (median / 1e3)).toFixed(0).padStart(5)} MB/s  (${answer})`);
+}
