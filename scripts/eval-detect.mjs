@@ -3,11 +3,12 @@
 // samples, the truth rule, the detector adapters and the report; writes the tables to stdout and to
 // bench/.cache/eval-detect.md.
 //
-//   node scripts/eval-detect.mjs [--pkg DIR] [--offsets N]
+//   node scripts/eval-detect.mjs [--pkg DIR] [--offsets N] [--misses]
 //
 //   --pkg DIR     the built package to evaluate (default $TEW_PKG or pkg/; `node scripts/build.mjs
 //                 --out DIR` builds one elsewhere)
 //   --offsets N   samples per text, encoding and length (default 48)
+//   --misses      also list each text sample the package names wrongly (on stderr)
 //
 // Detectors: the package's `detect` (`<pkg>/node/detect.js`), chardetng (crates.io, built
 // from bench/detect-chardetng/ into .cache/detect-chardetng-target/), and the npm packages chardet
@@ -43,7 +44,7 @@ const reportFile = join(root, 'bench', '.cache', 'eval-detect.md');
 const require = createRequire(import.meta.url);
 
 const { values: options } = parseArgs({
-  options: { pkg: { type: 'string' }, offsets: { type: 'string', default: '48' } },
+  options: { pkg: { type: 'string' }, offsets: { type: 'string', default: '48' }, misses: { type: 'boolean', default: false } },
 });
 const pkgDir = resolve(options.pkg ?? process.env.TEW_PKG ?? join(root, 'pkg'));
 const OFFSETS = Number(options.offsets);
@@ -506,6 +507,13 @@ const results = detectors().map((detector) => {
   return { detector, text, other, mapped, right, unknown, aliased };
 });
 const main = results[0];
+if (options.misses) {
+  for (const [i, { encoding, length, truth }] of samples.entries()) {
+    if (main.right[i]) continue;
+    const { name, confidence } = main.text.answers[i];
+    console.error(`miss: ${encoding} ${length} B → ${name} (${confidence?.toFixed(2)}): ${JSON.stringify(truth)}`);
+  }
+}
 
 // ---- the report --------------------------------------------------------------------------------
 
