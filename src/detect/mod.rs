@@ -174,16 +174,18 @@ impl Detector {
             return certain(Encoding::Utf8, confidence);
         }
 
-        // Every candidate's cost in bits: (cost, encoding, model or usize::MAX for CJK).
+        // Every candidate's cost in bits: (cost, encoding, index into SINGLE_BYTE_CANDIDATES or
+        // usize::MAX for CJK).
         let bonus = tld_languages(hint.tld);
         let mut scored: Vec<(u64, Encoding, usize)> = Vec::new();
-        for (cost, encoding, model) in self.single_byte_readings() {
+        for (cost, encoding, candidate) in self.single_byte_readings() {
+            let model = SINGLE_BYTE_CANDIDATES[candidate].model as usize;
             let cost = if bonus.contains(&SINGLE_BYTE_MODELS[model].name) {
                 cost.saturating_sub(TLD_BONUS)
             } else {
                 cost
             };
-            scored.push((cost, encoding, model));
+            scored.push((cost, encoding, candidate));
         }
         for scorer in &self.cjk {
             if scorer.dropped() || scorer.kind() == cjk::Kind::Iso2022Jp && iso_2022_jp.is_none() {
@@ -213,7 +215,7 @@ impl Detector {
             seen_encodings |= bit;
             first
         });
-        let (best_cost, _, best_model) = scored[0];
+        let (best_cost, _, best) = scored[0];
         if best_cost > NON_TEXT_BITS_PER_BYTE * self.seen + NON_TEXT_SLACK {
             return not_text(0.9);
         }
@@ -228,11 +230,24 @@ impl Detector {
             })
             .filter(|c| c.confidence >= 0.001)
             .collect();
-        // Candidates of the same model with the same cost read these bytes as the same letters:
-        // the answer is right if any of them is.
+        // Candidates that read every byte of the input as the same letter of the same model, at
+        // the same cost, are one answer: it is right if any of them is.
+        let high_bytes = self.pairs.high_bytes();
+        let same_reading = |other: usize| {
+            let (a, b) = match (
+                SINGLE_BYTE_CANDIDATES.get(best),
+                SINGLE_BYTE_CANDIDATES.get(other),
+            ) {
+                (Some(a), Some(b)) => (a, b),
+                _ => return other == best,
+            };
+            a.model == b.model
+                && (0..128)
+                    .all(|i| high_bytes[i / 64] & 1 << (i % 64) == 0 || a.high[i] == b.high[i])
+        };
         let confidence: f32 = scored
             .iter()
-            .filter(|c| c.0 == best_cost && c.2 == best_model)
+            .filter(|c| c.0 == best_cost && same_reading(c.2))
             .map(|c| weight(c.0) / total)
             .sum::<f32>()
             .min(1.0);
@@ -243,16 +258,16 @@ impl Detector {
         }
     }
 
-    /// Every single-byte reading: its cost in bits (prior included), encoding and model.
+    /// Every single-byte reading: its cost in bits (prior included), encoding and index into
+    /// `SINGLE_BYTE_CANDIDATES`.
     fn single_byte_readings(&self) -> impl Iterator<Item = (u64, Encoding, usize)> + '_ {
-        SINGLE_BYTE_CANDIDATES.iter().filter_map(|c| {
-            let encoding = Encoding::from_ordinal(c.encoding as usize)?;
-            Some((
-                self.pairs.cost(c) + c.prior as u64,
-                encoding,
-                c.model as usize,
-            ))
-        })
+        SINGLE_BYTE_CANDIDATES
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                let encoding = Encoding::from_ordinal(c.encoding as usize)?;
+                Some((self.pairs.cost(c) + c.prior as u64, encoding, i))
+            })
     }
 
     /// Every single-byte reading's cost in bits, with its model's name: for looking into a guess
@@ -260,7 +275,10 @@ impl Detector {
     #[doc(hidden)]
     pub fn single_byte_costs(&self) -> Vec<(Encoding, &'static str, u64)> {
         self.single_byte_readings()
-            .map(|(cost, encoding, model)| (encoding, SINGLE_BYTE_MODELS[model].name, cost))
+            .map(|(cost, encoding, candidate)| {
+                let model = SINGLE_BYTE_CANDIDATES[candidate].model as usize;
+                (encoding, SINGLE_BYTE_MODELS[model].name, cost)
+            })
             .collect()
     }
 

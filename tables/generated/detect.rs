@@ -12,6 +12,9 @@ pub struct SingleByteModel {
     /// `cases[previous * 3 + next]`, the cost of each case after each (0 not a letter, 1 small,
     /// 2 capital).
     pub cases: [u8; 9],
+    /// The cost of each case where a line opens a sentence (after a line that ends with a full
+    /// stop, or a blank line): a small letter is rare there in a script with capitals.
+    pub sentence_start: [u8; 3],
 }
 
 /// A single-byte encoding scored by a model: the encoding's ordinal, the model, a prior cost
@@ -1592,22 +1595,22 @@ static MODEL_VI: [u8; 2209] = [
 
 /// The single-byte models, in the order candidates name them.
 pub static SINGLE_BYTE_MODELS: [SingleByteModel; 16] = [
-    SingleByteModel { name: "romance", classes: 51, costs: &MODEL_ROMANCE, cases: [0, 0, 2, 0, 0, 10, 0, 0, 7] },
-    SingleByteModel { name: "germanic", classes: 45, costs: &MODEL_GERMANIC, cases: [0, 0, 2, 0, 0, 10, 0, 0, 7] },
-    SingleByteModel { name: "cs", classes: 45, costs: &MODEL_CS, cases: [0, 0, 2, 0, 0, 10, 0, 0, 10] },
-    SingleByteModel { name: "sk", classes: 47, costs: &MODEL_SK, cases: [0, 0, 2, 0, 0, 10, 0, 0, 10] },
-    SingleByteModel { name: "pl", classes: 43, costs: &MODEL_PL, cases: [0, 0, 2, 0, 0, 10, 0, 0, 5] },
-    SingleByteModel { name: "hu", classes: 42, costs: &MODEL_HU, cases: [0, 0, 2, 0, 0, 10, 0, 0, 7] },
-    SingleByteModel { name: "sl-hr", classes: 43, costs: &MODEL_SL_HR, cases: [0, 0, 2, 0, 0, 10, 0, 0, 6] },
-    SingleByteModel { name: "ro", classes: 42, costs: &MODEL_RO, cases: [0, 0, 2, 0, 0, 10, 0, 0, 10] },
-    SingleByteModel { name: "tr", classes: 39, costs: &MODEL_TR, cases: [0, 1, 2, 0, 0, 10, 0, 0, 10] },
-    SingleByteModel { name: "baltic", classes: 53, costs: &MODEL_BALTIC, cases: [0, 0, 2, 0, 0, 10, 0, 0, 10] },
-    SingleByteModel { name: "cyrillic", classes: 65, costs: &MODEL_CYRILLIC, cases: [0, 0, 2, 0, 0, 10, 0, 0, 4] },
-    SingleByteModel { name: "el", classes: 62, costs: &MODEL_EL, cases: [0, 0, 2, 0, 0, 10, 0, 0, 9] },
-    SingleByteModel { name: "he", classes: 58, costs: &MODEL_HE, cases: [0, 0, 4, 0, 0, 10, 0, 0, 7] },
-    SingleByteModel { name: "arabic", classes: 75, costs: &MODEL_ARABIC, cases: [0, 0, 6, 0, 0, 10, 0, 0, 7] },
-    SingleByteModel { name: "th", classes: 83, costs: &MODEL_TH, cases: [0, 0, 3, 0, 0, 10, 0, 0, 7] },
-    SingleByteModel { name: "vi", classes: 47, costs: &MODEL_VI, cases: [0, 0, 2, 0, 0, 10, 0, 0, 10] },
+    SingleByteModel { name: "romance", classes: 51, costs: &MODEL_ROMANCE, cases: [0, 0, 2, 0, 0, 10, 0, 0, 7], sentence_start: [0, 6, 0] },
+    SingleByteModel { name: "germanic", classes: 45, costs: &MODEL_GERMANIC, cases: [0, 0, 2, 0, 0, 10, 0, 0, 7], sentence_start: [0, 6, 0] },
+    SingleByteModel { name: "cs", classes: 45, costs: &MODEL_CS, cases: [0, 0, 2, 0, 0, 10, 0, 0, 10], sentence_start: [0, 6, 0] },
+    SingleByteModel { name: "sk", classes: 47, costs: &MODEL_SK, cases: [0, 0, 2, 0, 0, 10, 0, 0, 10], sentence_start: [0, 6, 0] },
+    SingleByteModel { name: "pl", classes: 43, costs: &MODEL_PL, cases: [0, 0, 2, 0, 0, 10, 0, 0, 5], sentence_start: [0, 6, 0] },
+    SingleByteModel { name: "hu", classes: 42, costs: &MODEL_HU, cases: [0, 0, 2, 0, 0, 10, 0, 0, 7], sentence_start: [0, 6, 0] },
+    SingleByteModel { name: "sl-hr", classes: 43, costs: &MODEL_SL_HR, cases: [0, 0, 2, 0, 0, 10, 0, 0, 6], sentence_start: [0, 6, 0] },
+    SingleByteModel { name: "ro", classes: 42, costs: &MODEL_RO, cases: [0, 0, 2, 0, 0, 10, 0, 0, 10], sentence_start: [0, 6, 0] },
+    SingleByteModel { name: "tr", classes: 39, costs: &MODEL_TR, cases: [0, 1, 2, 0, 0, 10, 0, 0, 10], sentence_start: [0, 6, 0] },
+    SingleByteModel { name: "baltic", classes: 53, costs: &MODEL_BALTIC, cases: [0, 0, 2, 0, 0, 10, 0, 0, 10], sentence_start: [0, 6, 0] },
+    SingleByteModel { name: "cyrillic", classes: 65, costs: &MODEL_CYRILLIC, cases: [0, 0, 2, 0, 0, 10, 0, 0, 4], sentence_start: [0, 6, 0] },
+    SingleByteModel { name: "el", classes: 62, costs: &MODEL_EL, cases: [0, 0, 2, 0, 0, 10, 0, 0, 9], sentence_start: [0, 6, 0] },
+    SingleByteModel { name: "he", classes: 58, costs: &MODEL_HE, cases: [0, 0, 4, 0, 0, 10, 0, 0, 7], sentence_start: [0, 0, 4] },
+    SingleByteModel { name: "arabic", classes: 75, costs: &MODEL_ARABIC, cases: [0, 0, 6, 0, 0, 10, 0, 0, 7], sentence_start: [0, 0, 6] },
+    SingleByteModel { name: "th", classes: 83, costs: &MODEL_TH, cases: [0, 0, 3, 0, 0, 10, 0, 0, 7], sentence_start: [0, 0, 3] },
+    SingleByteModel { name: "vi", classes: 47, costs: &MODEL_VI, cases: [0, 0, 2, 0, 0, 10, 0, 0, 10], sentence_start: [0, 6, 0] },
 ];
 
 /// Every (single-byte encoding, model) pair the detector scores.

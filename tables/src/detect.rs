@@ -176,6 +176,9 @@ const COST_SYMBOL_IN_WORD: u8 = 14;
 const COST_APOSTROPHE_IN_WORD: u8 = 5;
 const COST_APOSTROPHE: u8 = 14;
 const COST_PUNCTUATION: u8 = 5;
+/// A small letter where a sentence starts, in a script with capitals: text does that about once
+/// in 64 paragraphs (a list, a name such as "iPhone", a line cut in a hard-wrapped quote).
+const COST_SMALL_AT_SENTENCE_START: u8 = 6;
 /// The share of Latin text mixed into the models of other scripts.
 const LATIN_SHARE: f64 = 0.1;
 const COST_SPACE_AFTER_SPACE: u8 = 1;
@@ -307,7 +310,7 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
     let mut text = crate::header("The encoding detector's statistics (tables/src/detect.rs), from the index files and langdetect 1.0.9's profiles (Apache-2.0).");
     text.push_str(
         "/// A single-byte model: its class count and the cost (bits) of each class after each.\n\
-         pub struct SingleByteModel {\n    /// The model's name.\n    pub name: &'static str,\n    /// How many classes.\n    pub classes: usize,\n    /// `costs[previous * classes + next]`, classes without their capital bit.\n    pub costs: &'static [u8],\n    /// `cases[previous * 3 + next]`, the cost of each case after each (0 not a letter, 1 small,\n    /// 2 capital).\n    pub cases: [u8; 9],\n}\n\n\
+         pub struct SingleByteModel {\n    /// The model's name.\n    pub name: &'static str,\n    /// How many classes.\n    pub classes: usize,\n    /// `costs[previous * classes + next]`, classes without their capital bit.\n    pub costs: &'static [u8],\n    /// `cases[previous * 3 + next]`, the cost of each case after each (0 not a letter, 1 small,\n    /// 2 capital).\n    pub cases: [u8; 9],\n    /// The cost of each case where a line opens a sentence (after a line that ends with a full\n    /// stop, or a blank line): a small letter is rare there in a script with capitals.\n    pub sentence_start: [u8; 3],\n}\n\n\
          /// A single-byte encoding scored by a model: the encoding's ordinal, the model, a prior cost\n\
          /// (bits) and the class of each byte 0x80..=0xFF.\n\
          pub struct SingleByteCandidate {\n    /// `Encoding::ordinal()`.\n    pub encoding: u8,\n    /// Index into `SINGLE_BYTE_MODELS`.\n    pub model: u8,\n    /// Added to the score.\n    pub prior: u8,\n    /// Classes of bytes 0x80..=0xFF.\n    pub high: [u8; 128],\n}\n\n\
@@ -566,7 +569,16 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
                 (-p.log2()).clamp(0.0, COST_CASE_MAX).round() as u8
             })
             .collect();
-        case_tables.push(case_costs);
+        // Where a sentence starts, a script with capitals writes one.
+        let cased = own
+            .iter()
+            .any(|&(c, _)| c.to_uppercase().ne(std::iter::once(c)));
+        let sentence_start: Vec<u8> = if cased {
+            vec![0, COST_SMALL_AT_SENTENCE_START, 0]
+        } else {
+            case_costs[..3].to_vec()
+        };
+        case_tables.push((case_costs, sentence_start));
         // The byte classes of each encoding under this model.
         for (&(enc, prior), high) in model.encodings.iter().zip(&high_tables) {
             let classes_of: Vec<u8> = high
@@ -593,7 +605,14 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
     }
     text.push_str(&model_texts);
     text.push_str(&format!("/// The single-byte models, in the order candidates name them.\npub static SINGLE_BYTE_MODELS: [SingleByteModel; {}] = [\n", SINGLE_BYTE_MODELS.len()));
-    for ((model, classes), case_costs) in SINGLE_BYTE_MODELS
+    let list = |costs: &[u8]| {
+        costs
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for ((model, classes), (case_costs, sentence_start)) in SINGLE_BYTE_MODELS
         .iter()
         .zip(&class_counts)
         .zip(&case_tables)
@@ -603,9 +622,10 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
             model.name.to_ascii_uppercase().replace('-', "_")
         );
         text.push_str(&format!(
-            "    SingleByteModel {{ name: {:?}, classes: {classes}, costs: &{const_name}, cases: [{}] }},\n",
+            "    SingleByteModel {{ name: {:?}, classes: {classes}, costs: &{const_name}, cases: [{}], sentence_start: [{}] }},\n",
             model.name,
-            case_costs.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
+            list(case_costs),
+            list(sentence_start),
         ));
     }
     text.push_str("];\n\n");
