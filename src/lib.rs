@@ -26,6 +26,8 @@ mod runtime;
 mod wasm;
 #[cfg(all(target_arch = "wasm32", feature = "detector-wasm"))]
 mod wasm_detect;
+#[cfg(target_arch = "wasm32")]
+mod wasm_state;
 
 pub use decode::{Decoder, DecoderResult};
 pub use encode::{Encoder, EncoderResult};

@@ -9,9 +9,9 @@
 //! Decoders and encoders that must keep state between calls (streaming) live behind handles
 //! (index + 1 into a slab); a handle is freed by `*_free`. Errors are small status codes.
 
+use crate::wasm_state::{reserve, Global, Slab};
 use crate::{Decoder, DecoderResult, Encoder, EncoderResult, Encoding};
 use alloc::vec::Vec;
-use core::cell::RefCell;
 use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use wasm_bindgen::prelude::*;
 
@@ -86,85 +86,7 @@ impl State {
     }
 }
 
-/// The module's one state. This wasm runs on one thread (it is built without the atomics target
-/// feature, checked below), so a static cell needs no lock.
-struct Global(RefCell<State>);
-
-#[cfg(target_feature = "atomics")]
-compile_error!("wasm.rs keeps its state in a static cell: build without the atomics feature");
-
-// SAFETY: without the atomics target feature a wasm instance has exactly one thread, so the cell
-// is never reached from two threads.
-unsafe impl Sync for Global {}
-
-static STATE: Global = Global(RefCell::new(State::new()));
-
-impl Global {
-    fn with_borrow<R>(&self, f: impl FnOnce(&State) -> R) -> R {
-        f(&self.0.borrow())
-    }
-
-    fn with_borrow_mut<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
-        f(&mut self.0.borrow_mut())
-    }
-}
-
-/// A slab of values addressed by `index + 1` handles, reusing freed slots.
-struct Slab<T> {
-    slots: Vec<Option<T>>,
-    free: Vec<usize>,
-}
-
-impl<T> Slab<T> {
-    const fn new() -> Self {
-        Slab {
-            slots: Vec::new(),
-            free: Vec::new(),
-        }
-    }
-
-    fn insert(&mut self, value: T) -> u32 {
-        let index = match self.free.pop() {
-            Some(i) => {
-                self.slots[i] = Some(value);
-                i
-            }
-            None => {
-                self.slots.push(Some(value));
-                self.slots.len() - 1
-            }
-        };
-        index as u32 + 1
-    }
-
-    fn get(&mut self, handle: u32) -> Option<&mut T> {
-        let index = (handle as usize).checked_sub(1)?;
-        self.slots.get_mut(index)?.as_mut()
-    }
-
-    fn remove(&mut self, handle: u32) {
-        if let Some(index) = (handle as usize).checked_sub(1) {
-            if let Some(slot) = self.slots.get_mut(index) {
-                if slot.take().is_some() {
-                    self.free.push(index);
-                }
-            }
-        }
-    }
-
-    fn live(&self) -> usize {
-        self.slots.len() - self.free.len()
-    }
-}
-
-/// Grows `buffer` to at least `len` elements (doubling), zero-filled, and returns its address.
-fn reserve<T: Copy + Default>(buffer: &mut Vec<T>, len: usize) -> u32 {
-    if buffer.len() < len {
-        let target = len.max(buffer.len() * 2).max(1024);
-        buffer.resize(target, T::default());
-    }
-    buffer.as_mut_ptr() as u32
-}
+static STATE: Global<State> = Global::new(State::new());
 
 /// Publishes the addresses and capacities of every buffer of `s` in [`IO`].
 fn publish(s: &mut State) {

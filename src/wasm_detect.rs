@@ -11,9 +11,9 @@
 //! every length is checked, so no input makes an export panic.
 
 use crate::detect::{Detector, Hint};
+use crate::wasm_state::{try_reserve, Global, Slab};
 use crate::Encoding;
 use alloc::vec::Vec;
-use core::cell::RefCell;
 use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use wasm_bindgen::prelude::*;
 
@@ -63,48 +63,25 @@ static GUESS: [AtomicU32; GUESS_WORDS] = [const { AtomicU32::new(0) }; GUESS_WOR
 
 struct State {
     input_bytes: Vec<u8>,
-    detectors: Vec<Option<Detector>>,
-    free: Vec<usize>,
+    detectors: Slab<Detector>,
 }
 
-/// The module's one state. This wasm runs on one thread (it is built without the atomics target
-/// feature, checked below), so a static cell needs no lock.
-struct Global(RefCell<State>);
-
-#[cfg(target_feature = "atomics")]
-compile_error!(
-    "wasm_detect.rs keeps its state in a static cell: build without the atomics feature"
-);
-
-// SAFETY: without the atomics target feature a wasm instance has exactly one thread, so the cell
-// is never reached from two threads.
-unsafe impl Sync for Global {}
-
-static STATE: Global = Global(RefCell::new(State {
+static STATE: Global<State> = Global::new(State {
     input_bytes: Vec::new(),
-    detectors: Vec::new(),
-    free: Vec::new(),
-}));
+    detectors: Slab::new(),
+});
 
-impl Global {
-    fn with<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
-        f(&mut self.0.borrow_mut())
-    }
-}
-
-impl State {
-    /// Publishes the input buffer's address and capacity in [`IO`].
-    fn publish(&mut self) {
-        IO[IO_IN_BYTES].store(self.input_bytes.as_mut_ptr() as u32, Relaxed);
-        IO[IO_IN_BYTES_CAP].store(self.input_bytes.len() as u32, Relaxed);
-    }
+/// Publishes the input buffer's address and capacity in [`IO`].
+fn publish(s: &mut State) {
+    IO[IO_IN_BYTES].store(s.input_bytes.as_mut_ptr() as u32, Relaxed);
+    IO[IO_IN_BYTES_CAP].store(s.input_bytes.len() as u32, Relaxed);
 }
 
 /// The address of the IO words: the input buffer's address and capacity, the guess area's
 /// address, and the address of the last measured encoding name.
 #[wasm_bindgen]
 pub fn io() -> u32 {
-    STATE.with(State::publish);
+    STATE.with_borrow_mut(publish);
     IO[IO_GUESS].store(GUESS.as_ptr() as u32, Relaxed);
     IO.as_ptr() as u32
 }
@@ -113,51 +90,34 @@ pub fn io() -> u32 {
 /// 0 when memory cannot grow that far (nothing changes then).
 #[wasm_bindgen]
 pub fn input_bytes(len: u32) -> u32 {
-    STATE.with(|s| {
-        let len = len as usize;
-        let have = s.input_bytes.len();
-        if have < len {
-            let target = len.max(have.saturating_mul(2)).max(1024);
-            if s.input_bytes.try_reserve_exact(target - have).is_err() {
-                return 0;
-            }
-            s.input_bytes.resize(target, 0);
-        }
-        s.publish();
-        s.input_bytes.as_mut_ptr() as u32
+    STATE.with_borrow_mut(|s| {
+        let Some(at) = try_reserve(&mut s.input_bytes, len as usize) else {
+            return 0;
+        };
+        publish(s);
+        at
     })
 }
 
 /// A new detector that has seen no bytes; returns its handle (never 0).
 #[wasm_bindgen]
 pub fn detector_new() -> u32 {
-    STATE.with(|s| {
-        if let Some(index) = s.free.pop() {
-            if let Some(slot) = s.detectors.get_mut(index) {
-                *slot = Some(Detector::new());
-                return index as u32 + 1;
-            }
-        }
-        s.detectors.push(Some(Detector::new()));
-        s.detectors.len() as u32
-    })
+    STATE.with_borrow_mut(|s| s.detectors.insert(Detector::new()))
 }
 
 /// Feeds `input_bytes[..len]` to the detector `handle`; returns [`OK`], [`BAD_HANDLE`] or
 /// [`BAD_LENGTH`].
 #[wasm_bindgen]
 pub fn detector_feed(handle: u32, len: u32) -> i32 {
-    STATE.with(|s| {
+    STATE.with_borrow_mut(|s| {
         let State {
             input_bytes,
             detectors,
-            ..
         } = s;
         let Some(bytes) = input_bytes.get(..len as usize) else {
             return BAD_LENGTH;
         };
-        let index = (handle as usize).wrapping_sub(1);
-        let Some(Some(detector)) = detectors.get_mut(index) else {
+        let Some(detector) = detectors.get(handle) else {
             return BAD_HANDLE;
         };
         detector.feed(bytes);
@@ -171,21 +131,17 @@ pub fn detector_feed(handle: u32, len: u32) -> i32 {
 /// [`MAX_CANDIDATES`] are left out.
 #[wasm_bindgen]
 pub fn detector_guess(handle: u32, tld_len: u32, allow_utf8: bool) -> i32 {
-    let guess = STATE.with(|s| {
-        let tld_len = tld_len as usize;
-        if tld_len > s.input_bytes.len() {
-            return Err(BAD_LENGTH);
-        }
+    let guess = STATE.with_borrow_mut(|s| {
         let State {
             input_bytes,
             detectors,
-            ..
         } = s;
-        let index = (handle as usize).wrapping_sub(1);
-        let Some(Some(detector)) = detectors.get(index) else {
+        let Some(tld) = input_bytes.get(..tld_len as usize) else {
+            return Err(BAD_LENGTH);
+        };
+        let Some(detector) = detectors.get(handle) else {
             return Err(BAD_HANDLE);
         };
-        let tld = input_bytes.get(..tld_len).unwrap_or(&[]);
         Ok(detector.guess(Hint { tld, allow_utf8 }))
     });
     let guess = match guess {
@@ -208,21 +164,13 @@ pub fn detector_guess(handle: u32, tld_len: u32, allow_utf8: bool) -> i32 {
 /// Frees a detector handle (a no-op for a freed or unknown handle).
 #[wasm_bindgen]
 pub fn detector_free(handle: u32) {
-    let Some(index) = (handle as usize).checked_sub(1) else {
-        return;
-    };
-    STATE.with(|s| {
-        if let Some(slot @ Some(_)) = s.detectors.get_mut(index) {
-            *slot = None;
-            s.free.push(index);
-        }
-    });
+    STATE.with_borrow_mut(|s| s.detectors.remove(handle));
 }
 
 /// Live detector handles (for leak tests).
 #[wasm_bindgen]
 pub fn live_detectors() -> u32 {
-    STATE.with(|s| (s.detectors.len() - s.free.len()) as u32)
+    STATE.with_borrow(|s| s.detectors.live() as u32)
 }
 
 /// The length of the name of the encoding at `ordinal` (ASCII, as the standard spells it; 0 for

@@ -28,6 +28,11 @@ mod common;
 #[allow(dead_code)]
 mod exports;
 
+/// What `src/wasm.rs` keeps its state with (`crate::wasm_state` there).
+#[path = "../src/wasm_state.rs"]
+#[allow(dead_code)]
+mod wasm_state;
+
 fn utf16(s: &str) -> Vec<u16> {
     s.encode_utf16().collect()
 }
