@@ -5,18 +5,19 @@
 //   node bench/detect-throughput.mjs        (also bun, deno run -A; TEW_PKG=DIR for another build)
 //
 // The inputs: Russian in UTF-8 and windows-1251 (every byte above ASCII keeps all the CJK
-// readings busy: the slowest), Japanese in Shift_JIS, English in windows-1252 (mostly ASCII).
+// readings busy: the slowest), Japanese, Chinese and Korean in each CJK encoding with a two-byte
+// loop of its own, English in windows-1252 (mostly ASCII).
 
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import process from 'node:process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { entryFile, importPackageFile, packageDir, root } from '../scripts/lib/package.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const pkg = resolve(process.env.TEW_PKG ?? join(root, 'pkg'));
-const { detect } = await import(pathToFileURL(join(pkg, 'node', 'detect.js')).href);
-const { encode } = await import(pathToFileURL(join(pkg, 'node', 'legacy.js')).href);
-const { TextEncoder } = await import(pathToFileURL(join(pkg, 'node', 'index.js')).href);
+const pkg = packageDir();
+const load = (subpath) => importPackageFile(pkg, entryFile(subpath, 'node'));
+const { detect } = await load('./detect');
+const { encode } = await load('./legacy');
+const { TextEncoder } = await load('.');
 
 const corpus = (lang) => readFileSync(join(root, '../shared/corpus/wikipedia', `${lang}.txt`), 'utf8');
 const SIZE = 8 << 20;
@@ -24,6 +25,10 @@ const cases = [
   ['ru in utf-8', new TextEncoder().encode(corpus('ru'))],
   ['ru in windows-1251', encode(corpus('ru'), 'windows-1251', { mode: 'html' })],
   ['ja in shift_jis', encode(corpus('ja'), 'shift_jis', { mode: 'html' })],
+  ['ja in euc-jp', encode(corpus('ja'), 'euc-jp', { mode: 'html' })],
+  ['zh_cn in gbk', encode(corpus('zh_cn'), 'gbk', { mode: 'html' })],
+  ['zh_tw in big5', encode(corpus('zh_tw'), 'big5', { mode: 'html' })],
+  ['ko in euc-kr', encode(corpus('ko'), 'euc-kr', { mode: 'html' })],
   ['en in windows-1252', encode(corpus('en'), 'windows-1252', { mode: 'html' })],
 ];
 const engine = typeof Deno === 'object' ? `Deno ${Deno.version.deno}` : process.versions.bun ? `Bun ${process.versions.bun}` : `Node ${process.version}`;

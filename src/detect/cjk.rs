@@ -48,6 +48,39 @@ enum Step {
     Slow,
 }
 
+/// The pointer of the two-byte sequence `lead` `trail` (`lead` a lead byte of `kind`; for
+/// ISO-2022-JP, 0x21..=0x7E), as the standard's decoder computes it, or `None` when `trail`
+/// cannot follow a lead byte there.
+#[inline(always)]
+fn pointer_of(kind: Kind, lead: u8, trail: u8) -> Option<usize> {
+    let shift_jis_lead_offset = if lead < 0xA0 { 0x81 } else { 0xC1 };
+    let (lead_offset, row, trail_offset) = match (kind, trail) {
+        (Kind::ShiftJis, 0x40..=0x7E) => (shift_jis_lead_offset, 188, 0x40),
+        (Kind::ShiftJis, 0x80..=0xFC) => (shift_jis_lead_offset, 188, 0x41),
+        (Kind::EucJp, 0xA1..=0xFE) => (0xA1, 94, 0xA1),
+        (Kind::Iso2022Jp, 0x21..=0x7E) => (0x21, 94, 0x21),
+        (Kind::Gbk, 0x40..=0x7E) => (0x81, 190, 0x40),
+        (Kind::Gbk, 0x80..=0xFE) => (0x81, 190, 0x41),
+        (Kind::Big5, 0x40..=0x7E) => (0x81, 157, 0x40),
+        (Kind::Big5, 0xA1..=0xFE) => (0x81, 157, 0x62),
+        (Kind::EucKr, 0x41..=0xFE) => (0x81, 190, 0x41),
+        _ => return None,
+    };
+    Some((lead - lead_offset) as usize * row + (trail - trail_offset) as usize)
+}
+
+/// The two-byte loop's step for lead byte `lead` of `kind` and the byte after it: the pointer, or
+/// a malformed sequence before an ASCII byte, or (a GBK four-byte sequence, a byte above ASCII
+/// that cannot trail) the general reading.
+#[inline(always)]
+fn pair_step(kind: Kind, lead: u8, trail: u8) -> Step {
+    match pointer_of(kind, lead, trail) {
+        Some(pointer) => Step::Pair(pointer),
+        None if trail < 0x80 && !(kind == Kind::Gbk && trail.is_ascii_digit()) => Step::AsciiTrail,
+        None => Step::Slow,
+    }
+}
+
 /// How a CJK candidate reads bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Kind {
@@ -180,57 +213,28 @@ impl Scorer {
             return;
         }
         match self.kind {
-            Kind::ShiftJis => self.feed_pairs(bytes, |lead, trail| {
-                let lead_offset = match lead {
-                    0x81..=0x9F => 0x81,
-                    0xE0..=0xFC => 0xC1,
-                    0xA1..=0xDF => return Step::Single(COST_HALF_WIDTH_KANA),
-                    _ => return Step::Slow,
-                };
-                match trail {
-                    0x40..=0x7E => {
-                        Step::Pair((lead - lead_offset) as usize * 188 + (trail - 0x40) as usize)
-                    }
-                    0x80..=0xFC => {
-                        Step::Pair((lead - lead_offset) as usize * 188 + (trail - 0x41) as usize)
-                    }
-                    0x00..=0x7F => Step::AsciiTrail,
-                    _ => Step::Slow,
-                }
-            }),
-            Kind::EucJp => self.feed_pairs(bytes, |lead, trail| match (lead, trail) {
-                (0xA1..=0xFE, 0xA1..=0xFE) => {
-                    Step::Pair((lead - 0xA1) as usize * 94 + (trail - 0xA1) as usize)
-                }
-                (0xA1..=0xFE, 0x00..=0x7F) => Step::AsciiTrail,
+            Kind::ShiftJis => self.feed_pairs(bytes, |lead, trail| match lead {
+                // Two arms, so that each knows its lead offset.
+                0x81..=0x9F => pair_step(Kind::ShiftJis, lead, trail),
+                0xE0..=0xFC => pair_step(Kind::ShiftJis, lead, trail),
+                0xA1..=0xDF => Step::Single(COST_HALF_WIDTH_KANA),
                 _ => Step::Slow,
             }),
-            Kind::Gbk => self.feed_pairs(bytes, |lead, trail| match (lead, trail) {
-                (0x80, _) => Step::Single(COST_EURO),
-                (0x81..=0xFE, 0x40..=0x7E) => {
-                    Step::Pair((lead - 0x81) as usize * 190 + (trail - 0x40) as usize)
-                }
-                (0x81..=0xFE, 0x80..=0xFE) => {
-                    Step::Pair((lead - 0x81) as usize * 190 + (trail - 0x41) as usize)
-                }
-                (0x81..=0xFE, 0x00..=0x2F | 0x3A..=0x3F | 0x7F) => Step::AsciiTrail,
+            Kind::EucJp => self.feed_pairs(bytes, |lead, trail| match lead {
+                0xA1..=0xFE => pair_step(Kind::EucJp, lead, trail),
                 _ => Step::Slow,
             }),
-            Kind::Big5 => self.feed_pairs(bytes, |lead, trail| match (lead, trail) {
-                (0x81..=0xFE, 0x40..=0x7E) => {
-                    Step::Pair((lead - 0x81) as usize * 157 + (trail - 0x40) as usize)
-                }
-                (0x81..=0xFE, 0xA1..=0xFE) => {
-                    Step::Pair((lead - 0x81) as usize * 157 + (trail - 0x62) as usize)
-                }
-                (0x81..=0xFE, 0x00..=0x7F) => Step::AsciiTrail,
+            Kind::Gbk => self.feed_pairs(bytes, |lead, trail| match lead {
+                0x80 => Step::Single(COST_EURO),
+                0x81..=0xFE => pair_step(Kind::Gbk, lead, trail),
                 _ => Step::Slow,
             }),
-            Kind::EucKr => self.feed_pairs(bytes, |lead, trail| match (lead, trail) {
-                (0x81..=0xFE, 0x41..=0xFE) => {
-                    Step::Pair((lead - 0x81) as usize * 190 + (trail - 0x41) as usize)
-                }
-                (0x81..=0xFE, 0x00..=0x7F) => Step::AsciiTrail,
+            Kind::Big5 => self.feed_pairs(bytes, |lead, trail| match lead {
+                0x81..=0xFE => pair_step(Kind::Big5, lead, trail),
+                _ => Step::Slow,
+            }),
+            Kind::EucKr => self.feed_pairs(bytes, |lead, trail| match lead {
+                0x81..=0xFE => pair_step(Kind::EucKr, lead, trail),
                 _ => Step::Slow,
             }),
             Kind::Iso2022Jp => unreachable!(),
@@ -328,16 +332,7 @@ impl Scorer {
         }
         let lead = self.pending[0];
         match self.kind {
-            Kind::ShiftJis => {
-                self.pending_len = 0;
-                if matches!(b, 0x40..=0x7E | 0x80..=0xFC) {
-                    let lead_offset = if lead < 0xA0 { 0x81 } else { 0xC1 };
-                    let offset = if b < 0x7F { 0x40 } else { 0x41 };
-                    self.pointer((lead - lead_offset) as usize * 188 + (b - offset) as usize);
-                } else {
-                    self.malformed_before(b);
-                }
-            }
+            Kind::ShiftJis | Kind::Big5 | Kind::EucKr => self.trail(lead, b),
             Kind::EucJp => {
                 if lead == 0x8E {
                     self.pending_len = 0;
@@ -353,35 +348,25 @@ impl Scorer {
                     } else {
                         self.malformed_before(b);
                     }
-                } else {
+                } else if lead == 0x8F {
                     self.pending_len = 0;
                     if matches!(b, 0xA1..=0xFE) {
-                        if lead == 0x8F {
-                            self.character(COST_JIS0212);
-                        } else {
-                            self.pointer((lead - 0xA1) as usize * 94 + (b - 0xA1) as usize);
-                        }
+                        self.character(COST_JIS0212);
                     } else {
                         self.malformed_before(b);
                     }
+                } else {
+                    self.trail(lead, b);
                 }
             }
             Kind::Iso2022Jp => self.iso_2022_jp(b),
             Kind::Gbk => {
                 if self.pending_len == 1 {
-                    match b {
-                        0x30..=0x39 => {
-                            self.pending[1] = b;
-                            self.pending_len = 2;
-                        }
-                        0x40..=0x7E | 0x80..=0xFE => {
-                            self.pending_len = 0;
-                            let offset = if b < 0x7F { 0x40 } else { 0x41 };
-                            self.pointer((lead - 0x81) as usize * 190 + (b - offset) as usize);
-                        }
-                        _ => {
-                            self.malformed_before(b);
-                        }
+                    if b.is_ascii_digit() {
+                        self.pending[1] = b;
+                        self.pending_len = 2;
+                    } else {
+                        self.trail(lead, b);
                     }
                 } else if self.pending_len == 2 {
                     if matches!(b, 0x81..=0xFE) {
@@ -399,23 +384,16 @@ impl Scorer {
                     }
                 }
             }
-            Kind::Big5 => {
-                self.pending_len = 0;
-                if matches!(b, 0x40..=0x7E | 0xA1..=0xFE) {
-                    let offset = if b < 0x7F { 0x40 } else { 0x62 };
-                    self.pointer((lead - 0x81) as usize * 157 + (b - offset) as usize);
-                } else {
-                    self.malformed_before(b);
-                }
-            }
-            Kind::EucKr => {
-                self.pending_len = 0;
-                if matches!(b, 0x41..=0xFE) {
-                    self.pointer((lead - 0x81) as usize * 190 + (b - 0x41) as usize);
-                } else {
-                    self.malformed_before(b);
-                }
-            }
+        }
+    }
+
+    /// The byte after a two-byte lead byte: the character at their pointer, or a malformed
+    /// sequence.
+    fn trail(&mut self, lead: u8, b: u8) {
+        self.pending_len = 0;
+        match pointer_of(self.kind, lead, b) {
+            Some(pointer) => self.pointer(pointer),
+            None => self.malformed_before(b),
         }
     }
 
@@ -508,10 +486,12 @@ impl Scorer {
         if self.pending_len == 1 {
             self.pending_len = 0;
             let lead = self.pending[0];
-            if matches!(lead, 0x21..=0x7E) && matches!(b, 0x21..=0x7E) {
-                self.pointer((lead - 0x21) as usize * 94 + (b - 0x21) as usize);
-            } else {
-                self.malformed();
+            match matches!(lead, 0x21..=0x7E)
+                .then(|| pointer_of(Kind::Iso2022Jp, lead, b))
+                .flatten()
+            {
+                Some(pointer) => self.pointer(pointer),
+                None => self.malformed(),
             }
         } else {
             self.pending[0] = b;
