@@ -8,7 +8,7 @@ import { TextDecoder, TextDecoderStream } from '/pkg/web/index.js';
 import { encode } from '/pkg/web/legacy.js';
 import { bomSniff, getEncoding } from '/pkg/web/standard.js';
 import { detect } from '/pkg/web/detect.js';
-import { ENCODINGS, bomLength, previewLine } from '/pkg/tools/encoding-finder.js';
+import { ENCODINGS, PREVIEW_BYTES, bomLength, previewLine } from '/pkg/tools/encoding-finder.js';
 
 const NativeTextDecoder = globalThis.TextDecoder;
 const $ = (id) => document.getElementById(id);
@@ -332,7 +332,7 @@ function runFinder() {
   if (!bytes || bytes.length === 0) return status('finder-status', '', bytes ? 'The input is empty.' : 'Load some bytes first.');
   const sample = bytes.subarray(0, DETECT_SAMPLE);
   const tld = $('tld').value.trim();
-  const guess = detect(sample, tld === '' ? {} : { tld });
+  const guess = detect(sample, { tld });
   const judged = sample.length < bytes.length ? `, judging by its first ${mb(sample.length)} MB` : '';
   if (guess.encoding === null) {
     return status(
@@ -342,6 +342,7 @@ function runFinder() {
     );
   }
   const bom = bomSniff(sample);
+  const head = sample.subarray(0, PREVIEW_BYTES);
   $('finder').hidden = false;
   guess.candidates.forEach((c, i) => {
     const tr = body.insertRow();
@@ -358,7 +359,7 @@ function runFinder() {
     confidence.append(percent(c.confidence));
     const preview = tr.insertCell();
     preview.className = 'preview';
-    preview.textContent = previewLine(new TextDecoder(c.encoding).decode(sample, { stream: true }), 120);
+    preview.textContent = previewLine(new TextDecoder(c.encoding).decode(head, { stream: true }), 120);
     if (i >= FINDER_ROWS) tr.className = 'more';
   });
   const more = guess.candidates.length - FINDER_ROWS;

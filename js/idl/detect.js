@@ -139,10 +139,11 @@ function guessOf(w, handle, hint, what) {
   const ordinal = words[g + GUESS_ENCODING];
   const confidence = confidenceOf(floats[g + GUESS_CONFIDENCE]);
   const count = words[g + GUESS_COUNT];
-  const pairs = [];
-  for (let i = 0, at = g + GUESS_CANDIDATES; i < count; i++, at += 2) pairs.push(words[at], floats[at + 1]);
   const candidates = [];
-  for (let i = 0; i < pairs.length; i += 2) candidates.push({ encoding: encodingName(w, pairs[i]), confidence: confidenceOf(pairs[i + 1]) });
+  // encodingName leaves the guess area as it is (it may only renew the views, which are live).
+  for (let i = 0, at = g + GUESS_CANDIDATES; i < count; i++, at += 2) {
+    candidates.push({ encoding: encodingName(w, words[at]), confidence: confidenceOf(floats[at + 1]) });
+  }
   return { encoding: ordinal === NOT_TEXT ? null : encodingName(w, ordinal), confidence, candidates };
 }
 

@@ -7,9 +7,13 @@
 import { setDetectorLoader } from '../core/detect-instance.js';
 import { instantiate } from '../wasm/detect-instantiate.js';
 
+// Captured now: a host patched after the package has loaded is never trusted.
+const getBuiltinModule =
+  typeof process === 'object' && process !== null && typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule : null;
+
 /** A Node built-in module, loaded synchronously. */
 function builtin(name) {
-  if (typeof process === 'object' && process !== null && typeof process.getBuiltinModule === 'function') return process.getBuiltinModule(name);
+  if (getBuiltinModule !== null) return getBuiltinModule(name);
   if (typeof require === 'function') return require(name); // the CommonJS twin
   throw new Error(
     `text-encoding-wasm: this Node (${typeof process === 'object' ? process.version : 'unknown'}) has no process.getBuiltinModule, which the ES module entries need (Node 20.16, 22.3 and later have it); update Node, or load the package with require()`,

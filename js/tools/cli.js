@@ -24,7 +24,7 @@ import { TextDecoder, TextEncoder } from 'text-encoding-wasm';
 import { createEncoder } from 'text-encoding-wasm/legacy';
 import { bomSniff, getEncoding } from 'text-encoding-wasm/standard';
 import { createDetector, detect } from 'text-encoding-wasm/detect';
-import { bomLength, ENCODINGS, previewLine } from './encoding-finder.js';
+import { bomLength, ENCODINGS, PREVIEW_BYTES, previewLine } from './encoding-finder.js';
 
 const NAME = 'text-encoding-wasm';
 // 256 KiB: large enough that per-call costs vanish, small enough that the decoded strings stay out
@@ -716,8 +716,9 @@ async function detectFiles(o) {
     }
     const rows = guess.candidates.slice(0, DETECT_ROWS);
     const width = Math.max(...rows.map((r) => r.encoding.length));
+    const head = bytes.subarray(0, PREVIEW_BYTES);
     rows.forEach((r, i) => {
-      const preview = previewLine(new TextDecoder(r.encoding).decode(bytes, { stream: true }), 60);
+      const preview = previewLine(new TextDecoder(r.encoding).decode(head, { stream: true }), 60);
       text += `${String(i + 1).padStart(4)}. ${r.encoding.padEnd(width)}  ${percent(r.confidence).padStart(6)}  ${preview}${r.encoding === bom ? '  [BOM]' : ''}\n`;
     });
     const rest = guess.candidates.length - rows.length;

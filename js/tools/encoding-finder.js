@@ -82,6 +82,9 @@ function columns(cp) {
   return wide ? 2 : 1;
 }
 
+/** How many bytes of an input a preview decodes: previewLine looks at the start of the text only. */
+export const PREVIEW_BYTES = 64 * 1024;
+
 /**
  * A preview of `text`: its first line with non-ASCII characters (else its first non-blank line),
  * trimmed, control characters made visible (see INVISIBLE), at most `max` columns wide (a wide
