@@ -5,7 +5,7 @@
 // the slices that cross into wasm, and a freed detector refusing to go on. (What it detects is
 // tests/js/detect.test.mjs.)
 
-import { assert, skip } from './harness.mjs';
+import { assert, show, skip } from './harness.mjs';
 
 /** Deterministic bytes: xorshift32 from `seed`. */
 function randomBytes(n, seed) {
@@ -47,9 +47,6 @@ function inputs() {
     zeros: new Uint8Array(500),
   };
 }
-
-/** The result as a comparable string. */
-const show = (result) => JSON.stringify(result);
 
 export default function register(test, { api, detect: entry }) {
   const get = () => {
@@ -193,6 +190,14 @@ export default function register(test, { api, detect: entry }) {
       assert.equal(show(detect(bytes, { tld: '.JP' })), jp, '.JP');
       assert.equal(show(detect(bytes, { tld: '..Jp' })), jp, '..Jp');
     }
+    // The hint reaches the detector: "Łódź" in windows-1250 reads as Polish (or Czech) either way,
+    // and more surely so from a Polish domain.
+    const lodz = Uint8Array.from([0xa3, 0xf3, 0x64, 0x9f]);
+    const share = (g) => g.candidates.find((c) => c.encoding === 'windows-1250')?.confidence ?? 0;
+    const plain = detect(lodz);
+    const pl = detect(lodz, { tld: '.PL' });
+    assert.equal(pl.encoding, 'windows-1250', show(pl));
+    assert.ok(share(pl) > share(plain) + 0.05, `${show(pl)} against ${show(plain)}`);
   });
 
   test('detect: a detector fed in small chunks answers as one call does, at every step and after more input', () => {
