@@ -33,11 +33,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
+import { entryFile, importPackageFile, packageDir, root } from './lib/package.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpusDir = resolve(root, '../shared/corpus/wikipedia');
 const cacheDir = join(root, '.cache', 'eval-detect');
 const reportFile = join(root, 'bench', '.cache', 'eval-detect.md');
@@ -46,7 +45,7 @@ const require = createRequire(import.meta.url);
 const { values: options } = parseArgs({
   options: { pkg: { type: 'string' }, offsets: { type: 'string', default: '48' }, misses: { type: 'boolean', default: false } },
 });
-const pkgDir = resolve(options.pkg ?? process.env.TEW_PKG ?? join(root, 'pkg'));
+const pkgDir = packageDir(options.pkg === undefined ? [] : ['--pkg', options.pkg]);
 const OFFSETS = Number(options.offsets);
 if (!Number.isInteger(OFFSETS) || OFFSETS < 1) throw new Error('--offsets takes a positive integer');
 
@@ -133,14 +132,11 @@ function table(header, rows) {
 // ---- the package -------------------------------------------------------------------------------
 
 async function loadPackage(dir) {
-  const url = (path) => pathToFileURL(join(dir, path)).href;
-  if (!existsSync(join(dir, 'node', 'index.js'))) {
-    throw new Error(`no built package in ${dir}: run \`node scripts/build.mjs\` (or \`--out DIR\` and pass --pkg DIR)`);
-  }
-  const { TextDecoder, TextEncoder } = await import(url('node/index.js'));
-  const { getEncoding, bomSniff } = await import(url('node/standard.js'));
-  const { encode } = await import(url('node/legacy.js'));
-  const { detect } = await import(url('node/detect.js'));
+  const load = (subpath) => importPackageFile(dir, entryFile(subpath, 'node'));
+  const { TextDecoder, TextEncoder } = await load('.');
+  const { getEncoding, bomSniff } = await load('./standard');
+  const { encode } = await load('./legacy');
+  const { detect } = await load('./detect');
   return { TextDecoder, TextEncoder, getEncoding, bomSniff, encode, detect };
 }
 
