@@ -456,6 +456,13 @@ const sizes = (buf) => [
 
 const bundle = (options) => esbuildBundle(esbuild, options);
 
+/** The peers' bundles for the one-language apps of scripts/sizes.mjs (Shift_JIS export and decode). */
+const APP_PEER_ENTRIES = {
+  '@exodus/bytes: Shift_JIS export (its multi-byte encoder)': "export { createMultibyteEncoder } from '@exodus/bytes/multi-byte.js';",
+  '@exodus/bytes: Shift_JIS decode (its TextDecoder, every encoding)': "export { TextDecoder } from '@exodus/bytes/encoding.js';",
+  'encoding-japanese: Shift_JIS export or decode (the whole library)': "import Encoding from 'encoding-japanese'; export const convert = Encoding.convert;",
+};
+
 {
   const files = closure(FILES.web);
   const js = files.filter((f) => f !== GENERATED.hex);
@@ -484,7 +491,9 @@ const bundle = (options) => esbuildBundle(esbuild, options);
     rows.push(['ours: standard entry, esbuild --bundle --minify', NaN, NaN, entrySizes.standard]);
     rows.push(['ours: polyfill where the host is right (esbuild --splitting: first chunk)', NaN, NaN, entrySizes['polyfill, host right']]);
     if (entrySizes['js (JavaScript build)']) rows.push([`${JS_BUILD}: /js entry (wasm2js), esbuild --bundle --minify`, NaN, NaN, entrySizes['js (JavaScript build)']]);
-    for (const [name, contents] of Object.entries(PEER_ENTRIES)) {
+    // Lite and its per-language add-ons, and the apps of one language (scripts/sizes.mjs).
+    for (const name of Object.keys(entrySizes).filter((n) => n.startsWith('lite') || n.startsWith('Shift_JIS'))) rows.push([`ours: ${name}, esbuild --bundle --minify`, NaN, NaN, entrySizes[name]]);
+    for (const [name, contents] of Object.entries({ ...PEER_ENTRIES, ...APP_PEER_ENTRIES })) {
       try {
         rows.push([`${name}: esbuild --bundle --minify`, ...sizes(await bundle({ stdin: { contents, resolveDir: root, loader: 'js' }, minify: true }))]);
       } catch (e) {

@@ -1,30 +1,35 @@
 // `npm run build [-- --out DIR]`: assembles pkg/ (or DIR; also read from the TEW_PKG
 // environment variable), the npm package text-encoding-wasm, as a mirror of js/ (see
 // scripts/lib/package.mjs for the layout) plus what is generated:
-//   1. cargo builds the crate for wasm32-unknown-unknown three times, each without the `std`
+//   1. cargo builds the crate for wasm32-unknown-unknown seven times, each without the `std`
 //      feature (no_std: panics trap without formatting, so no panic strings, core::fmt or
-//      TextDecoder in the wasm or the glue): the full codecs (--features cjk), the lite codecs (no
-//      CJK encodings), and the encoding detector (--features detector-wasm: src/wasm_detect.rs's
-//      exports instead of the codecs', its own wasm, so the codec wasm does not carry it). All
+//      TextDecoder in the wasm or the glue): the full codecs (--features base,cjk), the lite
+//      codecs (--features base: no CJK encodings), the encoding detector (--features
+//      detector-wasm: src/wasm_detect.rs's exports instead of the codecs', its own wasm, so the
+//      codec wasm does not carry it), and one module per language add-on over lite (--features
+//      japanese, ...: src/wasm.rs's exports with that language's encodings only, no base). All
 //      write the same target file, so each is copied away right after its build;
 //   1b. the panic entry points of core become a bare trap (see stubPanics);
 //   2. the pinned wasm-bindgen CLI writes the glue and the wasm for each: the full codecs' into
-//      wasm/, the lite ones' into lite/wasm/, the detector's into wasm/ as detect-*. Only numbers
-//      cross our boundary, so of the glue only the imports object is kept: instantiate.js
-//      (detect-instantiate.js), a few lines that instantiate the module synchronously (the rest of
-//      the glue is not shipped);
+//      wasm/, the lite ones' into lite/wasm/, the detector's into wasm/ as detect-*, each add-on's
+//      into lite/wasm/ as LANGUAGE.wasm and LANGUAGE-*. Only numbers cross our boundary, so of the
+//      glue only the imports object is kept: instantiate.js (detect-instantiate.js), a few lines
+//      that instantiate the module synchronously (the rest of the glue is not shipped); the
+//      add-ons' glue must have lite's imports, and they share lite's instantiate.js;
 //   3. wasm-opt shrinks and speeds up each wasm (core.wasm; detect.wasm);
 //   4. hex.js (detect-hex.js) inlines each wasm for the web folder (browsers, bundlers, Deno);
 //   4b. binaryen's wasm2js translates each optimized wasm to JavaScript (wasm2js.js, wasm2js.cjs;
 //      detect-wasm2js.js, .cjs) for the wasm2js folder (the `/js` entries, React Native) and the
 //      Node folder's fallback where WebAssembly is off;
-//   5. js/ is copied in, and lite/ gets the modules its entries reach (found by following their
-//      imports), so the lite entries are a separate module graph bound to the lite wasm;
+//   5. js/ is copied in (the host folders' add-on entries, japanese.js ..., only to lite/), and
+//      lite/ gets the modules its entries reach (found by following their imports), so the lite
+//      entries and their add-ons are a separate module graph bound to the lite wasm;
 //   6. the node and wasm2js folders (and their lite ones) get one CommonJS bundle of their module
 //      graph each (graph.cjs) and a twin beside each entry (name.cjs) made from the ESM entry's
 //      export list (the polyfill's from its own code), so every `require`d entry of a folder
-//      shares one core; the detector's entry (detect.js, its own wasm) gets a bundle of its own
-//      as its twin (detect.cjs); the types get .d.cts twins;
+//      shares one core; an add-on's twin calls graph.cjs's addOn; the detector's entry
+//      (detect.js, its own wasm) gets a bundle of its own as its twin (detect.cjs); the types get
+//      .d.cts twins;
 //   7. package.json: pkg-template/package.json with the exports map, sideEffects, files, main,
 //      module, types and bin written from the entries table (scripts/lib/package.mjs).
 import { execFileSync } from 'node:child_process';
@@ -32,7 +37,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { basename, dirname, join, relative, resolve as resolvePath } from 'node:path';
 import binaryen from 'binaryen';
 import { build as esbuild } from 'esbuild';
-import { ENTRIES, entryFile, exportsMap, HOSTS, root } from './lib/package.mjs';
+import { ADD_ONS, ENTRIES, entryFile, exportsMap, HOSTS, root } from './lib/package.mjs';
 const outAt = process.argv.indexOf('--out');
 const pkg = resolvePath(outAt > 0 ? process.argv[outAt + 1] : process.env.TEW_PKG || join(root, 'pkg'));
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
@@ -46,9 +51,12 @@ const built = join(target, 'wasm32-unknown-unknown', 'release', 'text_encoding_w
 const staging = join(target, 'tew-build');
 mkdirSync(staging, { recursive: true });
 const variants = [
-  { name: 'full', features: ['--no-default-features', '--features', 'cjk'], dir: join(pkg, 'wasm'), base: 'core', prefix: '', entry: 'text-encoding-wasm/js' },
-  { name: 'lite', features: ['--no-default-features'], dir: join(pkg, 'lite', 'wasm'), base: 'core', prefix: '', entry: 'text-encoding-wasm/js' },
+  { name: 'full', features: ['--no-default-features', '--features', 'base,cjk'], dir: join(pkg, 'wasm'), base: 'core', prefix: '', entry: 'text-encoding-wasm/js' },
+  { name: 'lite', features: ['--no-default-features', '--features', 'base'], dir: join(pkg, 'lite', 'wasm'), base: 'core', prefix: '', entry: 'text-encoding-wasm/js' },
   { name: 'detect', features: ['--no-default-features', '--features', 'detector-wasm'], dir: join(pkg, 'wasm'), base: 'detect', prefix: 'detect-', entry: 'text-encoding-wasm/js/detect' },
+  // The add-ons over lite, one module per language (its encodings only, no base): they share the
+  // lite build's instantiate.js, whose imports object must then be theirs too (checked).
+  ...ADD_ONS.map((language) => ({ name: language, features: ['--no-default-features', '--features', language], dir: join(pkg, 'lite', 'wasm'), base: language, prefix: `${language}-`, entry: 'text-encoding-wasm/js', addOn: true })),
 ];
 for (const v of variants) {
   run('cargo', ['build', '--lib', '--release', '--target', 'wasm32-unknown-unknown', ...v.features]);
@@ -95,11 +103,15 @@ for (const v of variants) v.jsSize = wasm2jsBuild(join(v.dir, `${v.base}.wasm`),
  * Steps 2–4 for one build `v`: PREFIXinstantiate.js and BASE.wasm into its `dir`, optimized, plus
  * PREFIXhex.js.
  */
-function bindgen({ wasm, dir, base, prefix, entry }) {
+function bindgen({ wasm, dir, base, prefix, entry, addOn }) {
   const glueDir = join(staging, 'glue');
   rmSync(glueDir, { recursive: true, force: true });
   run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', glueDir, '--out-name', 'wasm', wasm]);
-  writeFileSync(join(dir, `${prefix}instantiate.js`), instantiateModule(readFileSync(join(glueDir, 'wasm.js'), 'utf8'), `${base}.wasm`, entry));
+  const instantiateJs = instantiateModule(readFileSync(join(glueDir, 'wasm.js'), 'utf8'), 'core.wasm', entry);
+  if (!addOn) writeFileSync(join(dir, `${prefix}instantiate.js`), instantiateJs.replace('(core.wasm)', `(${base}.wasm)`));
+  else if (readFileSync(join(dir, 'instantiate.js'), 'utf8').replace(/\((?:core|[a-z-]+)\.wasm\)/, '') !== instantiateJs.replace('(core.wasm)', '')) {
+    throw new Error(`build: the ${base} module's wasm-bindgen imports differ from the lite module's; it cannot share instantiate.js`);
+  }
 
   const wasmPath = join(dir, `${base}.wasm`);
   const features = ['--enable-bulk-memory', '--enable-sign-ext', '--enable-nontrapping-float-to-int', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue'];
@@ -232,8 +244,11 @@ function filesUnder(dir, at = '') {
   }
   return out;
 }
+// The add-ons' entries are lite's only (the full entries have every encoding in their module).
+const addOnFile = new RegExp(`^(?:${HOSTS.join('|')})/(?:${ADD_ONS.join('|')})\\.js$`);
 for (const rel of filesUnder(jsDir)) {
   if (!rel.endsWith('.js') && !rel.endsWith('.d.ts')) continue;
+  if (addOnFile.test(rel)) continue;
   mkdirSync(dirname(join(pkg, rel)), { recursive: true });
   copyFileSync(join(jsDir, rel), join(pkg, rel));
 }
@@ -259,12 +274,14 @@ async function reachedFrom(entries) {
 }
 
 // The lite tree: the modules the lite entries reach, copied to lite/ (its wasm/ is already there).
+// The add-ons' entries go there as they are: they import only their host folder's load.js (in the
+// lite graph already) and their own module's files.
 const liteEntries = [...new Set(ENTRIES.filter((e) => e.lite).flatMap((e) => HOSTS.map((h) => entryFile(e.subpath, h).slice('lite/'.length))))];
-const liteModules = await reachedFrom(liteEntries);
-for (const rel of liteModules) {
+const liteModules = await reachedFrom(liteEntries.filter((rel) => !addOnFile.test(rel)));
+for (const rel of [...liteModules, ...liteEntries.filter((rel) => addOnFile.test(rel))]) {
   if (rel.startsWith('wasm/')) continue; // the lite build's own
   mkdirSync(dirname(join(pkg, 'lite', rel)), { recursive: true });
-  copyFileSync(join(pkg, rel), join(pkg, 'lite', rel));
+  copyFileSync(addOnFile.test(rel) ? join(jsDir, rel) : join(pkg, rel), join(pkg, 'lite', rel));
 }
 
 // ---- 6. CommonJS ------------------------------------------------------------------------------------
@@ -312,6 +329,8 @@ for (const prefix of ['', 'lite/']) {
     // graph.cjs: every entry but the polyfill (whose import installs), as a namespace each.
     const lines = plain.map((n) => `export * as ${n} from './${n}.js';`);
     if (names.includes('polyfill')) lines.push("export { installNow } from '../polyfill/install.js';");
+    const addOns = ADD_ONS.filter((n) => existsSync(join(pkg, dir, `${n}.js`)));
+    if (addOns.length > 0) lines.push("export { addOn } from './load.js';");
     await esbuild({
       ...cjsCommon,
       stdin: { contents: lines.join('\n'), resolveDir: join(pkg, dir), sourcefile: `${dir}/graph.js`, loader: 'js' },
@@ -348,6 +367,12 @@ for (const prefix of ['', 'lite/']) {
       });
       twins++;
     }
+    for (const n of addOns) {
+      // The add-on's registration, through graph.cjs's load.js (the JavaScript build's module from its own twin).
+      const args = host === 'wasm2js' ? `'${n}', require('../wasm/${n}-wasm2js.cjs').instantiate` : `'${n}'`;
+      writeFileSync(join(pkg, dir, `${n}.cjs`), `// CommonJS twin of ${n}.js, written by scripts/build.mjs.\n'use strict';\nrequire('./graph.cjs').addOn(${args});\n`);
+      twins++;
+    }
     if (existsSync(join(pkg, dir, 'detect.js'))) {
       await esbuild({
         ...cjsCommon,
@@ -376,8 +401,8 @@ const template = JSON.parse(readFileSync(join(root, 'pkg-template', 'package.jso
 // What a bundler must keep even when nothing of it is used: the host folders' entries and loaders
 // (they set the core's loader), and the CommonJS files.
 const sideEffects = ['./', './lite/'].flatMap((prefix) => [
-  ...HOSTS.flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'load', ...(prefix === './' ? ['detect'] : [])].map((f) => `${prefix}${h}/${f}.js`)),
-  ...['node', 'wasm2js'].flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'graph', ...(prefix === './' ? ['detect'] : [])].map((f) => `${prefix}${h}/${f}.cjs`)),
+  ...HOSTS.flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'load', ...(prefix === './' ? ['detect'] : ADD_ONS)].map((f) => `${prefix}${h}/${f}.js`)),
+  ...['node', 'wasm2js'].flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'graph', ...(prefix === './' ? ['detect'] : ADD_ONS)].map((f) => `${prefix}${h}/${f}.cjs`)),
 ]);
 const { keywords, ...identity } = template;
 const manifest = {
@@ -393,4 +418,4 @@ const manifest = {
 };
 writeFileSync(join(pkg, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-console.log(`build: ${pkg} ready, wasm/core.wasm ${variants[0].size} bytes, lite/wasm/core.wasm ${variants[1].size} bytes, wasm/detect.wasm ${variants[2].size} bytes, ${twins} CommonJS twins`);
+console.log(`build: ${pkg} ready, ${variants.map((v) => `${relative(pkg, join(v.dir, `${v.base}.wasm`))} ${v.size} bytes`).join(', ')}, ${twins} CommonJS twins`);

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { build } from 'esbuild';
-import { entryFile, GENERATED, packageDir, root } from './lib/package.mjs';
+import { ADD_ONS, entryFile, GENERATED, packageDir, root } from './lib/package.mjs';
 /** The record the size check compares with. */
 export const recordPath = join(root, 'tests', 'size-record.json');
 
@@ -22,9 +22,17 @@ export function brotliSize(bytes) {
 
 /** The bundles measured: what an application's import of each entry ships. */
 const classes = (subpath) => `export { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } from 'PKG/${entryFile(subpath, 'web')}';`;
+const addOn = (language) => `import 'PKG/${entryFile(`./${language}`, 'web')}';`;
 const BUNDLES = {
   full: classes('.'),
   lite: classes('./lite'),
+  'lite/legacy': `export { encode, createEncoder } from 'PKG/${entryFile('./lite/legacy', 'web')}';`,
+  // Each add-on over lite, and the apps of one language: a Japanese web app that exports a
+  // Shift_JIS file (the legacy encoder only), and one that reads them (TextDecoder only).
+  ...Object.fromEntries(ADD_ONS.map((language) => [`lite + ${language}`, `${classes('./lite')} ${addOn(language)}`])),
+  'lite + every add-on': `${classes('./lite')} ${ADD_ONS.map(addOn).join(' ')}`,
+  'Shift_JIS export (lite/legacy + japanese)': `export { encode } from 'PKG/${entryFile('./lite/legacy', 'web')}'; ${addOn('japanese')}`,
+  'Shift_JIS decode (lite + japanese)': `export { TextDecoder } from 'PKG/${entryFile('./lite', 'web')}'; ${addOn('japanese')}`,
   'full + legacy': `${classes('.')} export { encode, createEncoder } from 'PKG/${entryFile('./legacy', 'web')}';`,
   standard: `export * from 'PKG/${entryFile('./standard', 'web')}';`,
   // The JavaScript build (wasm2js of the same wasm), for hosts without WebAssembly.
@@ -78,13 +86,14 @@ export async function measure(pkgDir) {
   out['wasm alone'] = brotliSize(readFileSync(join(pkgDir, GENERATED.wasm)));
   out['lite wasm alone'] = brotliSize(readFileSync(join(pkgDir, GENERATED.liteWasm)));
   out['detect wasm alone'] = brotliSize(readFileSync(join(pkgDir, GENERATED.detectWasm)));
+  for (const language of ADD_ONS) out[`${language} wasm alone`] = brotliSize(readFileSync(join(pkgDir, 'lite', 'wasm', `${language}.wasm`)));
   return out;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const pkgDir = packageDir();
   const sizes = await measure(pkgDir);
-  for (const [name, n] of Object.entries(sizes)) console.log(`${name.padEnd(24)} ${String(n).padStart(7)} B  ${(n / 1024).toFixed(1)} KiB`);
+  for (const [name, n] of Object.entries(sizes)) console.log(`${name.padEnd(42)} ${String(n).padStart(7)} B  ${(n / 1024).toFixed(1)} KiB`);
   if (process.argv.includes('--record')) {
     writeFileSync(recordPath, `${JSON.stringify(sizes, null, 2)}\n`);
     console.log(`recorded in ${recordPath}`);

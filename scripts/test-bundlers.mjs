@@ -27,6 +27,7 @@ const EXPECTED = {
   polyfillInstall: 'function',
   globalIsOursExactlyWhenFaulty: true,
   detect: 'encoding,confidence,candidates|true',
+  liteShiftJis: [0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea],
 };
 
 /** A page that loads one classic or module script. */

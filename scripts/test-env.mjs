@@ -3,9 +3,12 @@
 // Runs the portable suite (tests/portable/) against the built package (pkg/, or $TEW_PKG, or
 // --pkg) in each environment and prints `<env>: N passed, M failed` per environment; exits 1 if
 // any environment fails or cannot run.
-//   node      the system Node: `node tests/portable/cli.mjs` twice, each its own process: the web
-//             folder (web/index.js, legacy.js, standard.js, polyfill.js) and the Node folder
-//             (node/, the same file names)
+//   node      the system Node: `node tests/portable/cli.mjs` four times, each its own process: the
+//             web folder (web/index.js, legacy.js, standard.js, polyfill.js), the Node folder
+//             (node/, the same file names), and the lite entries of each (lite/web/, lite/node/)
+//             with every add-on imported (scripts/lib/portable.mjs's LITE_RUNS: before the
+//             entries, and after a first use of lite); Deno and the browsers run the web folder
+//             and one lite run
 //   node22, node24, node26
 //             the same with Node 22, 24 and 26 (pinned in scripts/lib/engines.mjs, installed into
 //             .cache/engines/ by scripts/setup.sh --browsers)
@@ -29,7 +32,7 @@ import { join } from 'node:path';
 import { BROWSERS, runPage, withBrowser } from './lib/browser.mjs';
 import { ENGINES, denoBin, denoEnv, denoRunFlags, EngineMissing, engineBinary } from './lib/engines.mjs';
 import { packageDir, packageUrl } from './lib/package.mjs';
-import { addResult, hostConfig, portableDir, readResult, summarize, switchEnv } from './lib/portable.mjs';
+import { addResult, hostConfig, LITE_RUNS, portableDir, readResult, summarize, switchEnv } from './lib/portable.mjs';
 import { runCommand, runMain } from './lib/run.mjs';
 import { inside, startServer } from './lib/server.mjs';
 
@@ -42,33 +45,54 @@ class CannotRun extends Error {}
 const PROCESS_ENVS = ['node', ...Object.keys(ENGINES)];
 
 
-/** Node (any version) and Bun: the web folder and the Node folder, each in its own process. */
+/**
+ * Node (any version) and Bun: the web folder and the Node folder, each in its own process; then
+ * each folder's lite entries with the add-ons, one of the LITE_RUNS each.
+ */
 async function runProcess(env, name, pkg, core) {
   const binary = engineBinary(env);
   const total = { passed: 0, failed: 0, skipped: 0 };
-  for (const host of ['web', 'node']) {
-    const label = `${name} (${host}/)`;
-    const config = hostConfig(pkg, label, host, (f) => packageUrl(pkg, f), { core });
+  const runs = [
+    ['web', null],
+    ['node', null],
+    ['web', LITE_RUNS[0]],
+    ['node', LITE_RUNS[1]],
+  ];
+  for (const [host, lite] of runs) {
+    const label = `${name} (${lite ? `lite/${host}/, ${lite.name}` : `${host}/`})`;
+    const config = hostConfig(pkg, label, host, (f) => packageUrl(pkg, f), { core, addOns: lite && lite.addOns });
     const out = await runCommand(binary, [join(portableDir, 'cli.mjs'), JSON.stringify(config)], { timeoutMs: 180000, env: switchEnv(core) });
     addResult(total, readResult(label, out));
   }
   return total;
 }
 
+/** Deno: the web folder, then its lite entries with the add-ons imported after a first use. */
 async function runDeno(name, pkg, core) {
   if (!existsSync(denoBin)) throw new CannotRun(`deno not found at ${denoBin} (npm install)`);
-  const label = `${name} (web/)`;
-  const config = hostConfig(pkg, label, 'web', (f) => packageUrl(pkg, f), { core });
-  // Deno gets the switch through the config alone (reading the environment needs --allow-env).
-  const out = await runCommand(denoBin, [...denoRunFlags, join(portableDir, 'cli.mjs'), JSON.stringify(config)], { timeoutMs: 180000, env: switchEnv(false, denoEnv()) });
-  return readResult(label, out);
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const lite of [null, LITE_RUNS[1]]) {
+    const label = `${name} (${lite ? `lite/web/, ${lite.name}` : 'web/'})`;
+    const config = hostConfig(pkg, label, 'web', (f) => packageUrl(pkg, f), { core, addOns: lite && lite.addOns });
+    // Deno gets the switch through the config alone (reading the environment needs --allow-env).
+    const out = await runCommand(denoBin, [...denoRunFlags, join(portableDir, 'cli.mjs'), JSON.stringify(config)], { timeoutMs: 180000, env: switchEnv(false, denoEnv()) });
+    addResult(total, readResult(label, out));
+  }
+  return total;
 }
 
+/** A browser: the web folder, then its lite entries with the add-ons imported first. */
 async function runBrowser(browserName, name, pkg, core) {
-  const label = `${name} (web/)`;
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const lite of [null, LITE_RUNS[0]]) addResult(total, await runBrowserPage(browserName, name, pkg, core, lite));
+  return total;
+}
+
+async function runBrowserPage(browserName, name, pkg, core, lite) {
+  const label = `${name} (${lite ? `lite/web/, ${lite.name}` : 'web/'})`;
   const server = await startServer((pathname) => {
     if (pathname === '/') {
-      const config = hostConfig(pkg, label, 'web', (f) => `/pkg/${f}`, { core });
+      const config = hostConfig(pkg, label, 'web', (f) => `/pkg/${f}`, { core, addOns: lite && lite.addOns });
       return {
         body: `<!doctype html><meta charset="utf-8"><title>portable suite</title><pre id="out"></pre>
 <script>globalThis.__portableConfig = ${JSON.stringify(config)};</script>

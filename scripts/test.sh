@@ -20,6 +20,14 @@ stage() {
 
 stage "cargo fmt" cargo fmt --all -- --check
 stage "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
+# The wasm builds' feature sets (scripts/build.mjs): the lite base, each add-on, the full codecs, the detector.
+clippy_wasm() {
+  local features
+  for features in base japanese simplified-chinese traditional-chinese korean base,cjk detector-wasm; do
+    cargo clippy --release --target wasm32-unknown-unknown --no-default-features --features "$features" -- -D warnings || return 1
+  done
+}
+stage "cargo clippy (the wasm builds' features)" clippy_wasm
 stage "rust tests (core, tables, differential)" cargo test --workspace
 # --- suites added by later work go here, one `stage` line each ---
 stage "rust on wasm32 (wasm-bindgen-test: node, chromium, firefox; the browsers' TextDecoder as oracle)" bash scripts/test-wasm.sh

@@ -169,10 +169,18 @@ impl Encoding {
         )
     }
 
-    /// Whether this build can decode and encode this encoding: everything, except the CJK
-    /// encodings in a build without the `cjk` feature (the "lite" package).
+    /// Whether this build can decode and encode this encoding: the lite base's encodings with
+    /// the `base` feature, the CJK encodings with their language's feature (`japanese`,
+    /// `simplified-chinese`, `traditional-chinese`, `korean`).
+    #[allow(clippy::match_like_matches_macro)] // one arm per feature reads as the table it is
     pub fn is_supported(self) -> bool {
-        cfg!(feature = "cjk") || !self.is_cjk()
+        match self.family() {
+            Family::Gb18030 { .. } => cfg!(feature = "simplified-chinese"),
+            Family::Big5 => cfg!(feature = "traditional-chinese"),
+            Family::EucJp | Family::Iso2022Jp | Family::ShiftJis => cfg!(feature = "japanese"),
+            Family::EucKr => cfg!(feature = "korean"),
+            _ => cfg!(feature = "base"),
+        }
     }
 
     /// A new decoder for this encoding, in its initial state.

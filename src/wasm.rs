@@ -172,6 +172,7 @@ pub fn narrow_output(len: u32) -> bool {
 }
 
 /// "Get an encoding" for the label in `input_units[..len]`: the encoding's ordinal, or -1.
+#[cfg(feature = "base")]
 #[wasm_bindgen]
 pub fn label_lookup(len: u32) -> i32 {
     STATE.with_borrow(|s| {
@@ -246,6 +247,7 @@ pub fn encoding_supported(ordinal: u32) -> bool {
 
 /// Writes the name of the encoding at `ordinal` (ASCII) to the output byte buffer; returns its
 /// length (0 for an unknown ordinal).
+#[cfg(feature = "base")]
 #[wasm_bindgen]
 pub fn encoding_name(ordinal: u32) -> u32 {
     let Some(encoding) = Encoding::from_ordinal(ordinal as usize) else {
@@ -340,6 +342,7 @@ pub fn live_handles() -> u32 {
 
 /// UTF-8 encodes `input_units[..len]` (lone surrogates become U+FFFD); returns the byte count at
 /// `output_bytes_ptr()`.
+#[cfg(feature = "base")]
 #[wasm_bindgen]
 pub fn encode_utf8(len: u32) -> u32 {
     STATE.with_borrow_mut(|s| {
@@ -361,6 +364,7 @@ pub fn encode_utf8(len: u32) -> u32 {
 /// `encodeInto`: UTF-8 encodes as many whole scalar values of `input_units[..len]` as fit in
 /// `capacity` bytes; returns the byte count at `output_bytes_ptr()`, and `last_read()` the units
 /// consumed.
+#[cfg(feature = "base")]
 #[wasm_bindgen]
 pub fn encode_utf8_into(len: u32, capacity: u32) -> u32 {
     STATE.with_borrow_mut(|s| {
@@ -502,6 +506,7 @@ pub fn encode_once(ordinal: u32, len: u32, html: bool) -> i32 {
 /// The address of the 128 code points (u16, 0 for none) of the index of the single-byte
 /// encoding at `ordinal`, bytes 0x80 to 0xFF in order: the table its encoder maps through. 0 when
 /// the encoding is not single-byte (or the ordinal is unknown).
+#[cfg(feature = "base")]
 #[wasm_bindgen]
 pub fn single_byte_index(ordinal: u32) -> u32 {
     Encoding::from_ordinal(ordinal as usize)

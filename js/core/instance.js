@@ -1,6 +1,21 @@
-// The wasm instance: the loader each host folder sets (web/load.js, node/load.js,
-// wasm2js/load.js), instantiation on first use, and the memory views, re-derived after any call
-// that may have grown memory. The IO words (core/protocol.js) are read here.
+// The wasm instances: the base module's loader that each host folder sets (web/load.js,
+// node/load.js, wasm2js/load.js), the add-ons' modules (addCodecs), instantiation on first use,
+// the selection of the module an encoding belongs to, and the memory views, re-derived after any
+// call that may have grown memory. The IO words (core/protocol.js) are read here.
+//
+// How the CJK encodings get into lite: each add-on (text-encoding-wasm/japanese, ...) is a wasm
+// module of its own, src/wasm.rs built with that language's Cargo feature and without the base
+// encodings: the same exports and protocol as the base module, its own memory, its encodings'
+// code and tables only. Importing one registers it here for its encodings' names; it is
+// instantiated at the first call in one of them, and from then on every call that concerns such
+// an encoding (by ordinal, or a handle made for it) selects its module. So calls stay
+// synchronous, the lite module never changes (a stream begun before an add-on arrived goes on),
+// and the tables are the generated Rust statics, as in the full module. The other ways were
+// measured against this one (brotli, scripts/sizes.mjs): table bytes copied into one core's
+// memory would put the CJK code (about 7 KB) into lite itself; one shared CJK module with data
+// add-ons saves the framework each module repeats (about 6 KB: handles, buffers, the decoder and
+// encoder drivers) only for apps that import several languages. The full entries keep one module
+// with every encoding, so nothing changes for them.
 
 import { byteLengthOf, U16, U32, U8, uncurry } from './intrinsics.js';
 import { IO_LAST_READ, IO_OUT_KIND } from './protocol.js';
@@ -10,10 +25,26 @@ const memoryBufferGetter =
     ? uncurry(Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get)
     : undefined;
 
-let loader = null;
+// Each wasm module the package has (the base codecs, and each add-on's: src/wasm.rs built with
+// one language's features) is an instance record, and the bindings below are those of the
+// selected one. `core(ordinal)` selects the record that owns the encoding at `ordinal`, so that
+// everything after it (crossing.js, strings.js: the same bindings) works on that module, until
+// the next `core` call. A call sequence that belongs to one encoding therefore begins with
+// `core(ordinal)` and calls nothing that may select another module before its last read.
+const newRecord = (load) => ({ load, exports: null, memory: null, plain: false, ioAt: 0, buffer: null, mem8: null, mem16: null, io: null });
+/** The base module's record (the loader that the host folder's load.js sets). */
+const base = newRecord(null);
+/** The selected record. */
+let current = base;
+/** Add-on records by encoding name, and the record of each ordinal once asked (cleared by addCodecs). */
+const owners = Object.create(null);
+let ownerOf = [];
+/** Add-on hints by encoding name: the entry that adds it (for error messages). */
+const addOnEntries = Object.create(null);
+
 let memory = null;
 let plainMemory = false;
-/** The wasm exports once instantiated (null before): a live binding, read after `core()`. */
+/** The selected module's wasm exports (null before): a live binding, read after `core()`. */
 export let wasm = null;
 /** The memory's current ArrayBuffer (valid after `refresh()`). */
 export let buffer = null;
@@ -26,28 +57,91 @@ export let io = null;
 /** Index of the first IO word in `io`. */
 export let ioAt = 0;
 
-/** Sets how the wasm exports are obtained (called once by the host folder's load.js). */
+/** Sets how the base module's exports are obtained (called once by the host folder's load.js). */
 export function setLoader(load) {
-  loader = load;
+  base.load = load;
 }
 
-/** The wasm exports, instantiated on first use. */
-export function core() {
-  if (wasm === null) {
-    if (loader === null) throw new Error('text-encoding-wasm: no wasm loader was set');
-    const exports = loader();
-    memory = exports.memory;
+/**
+ * Registers an add-on's module: `load()` gives its exports, and it decodes and encodes the
+ * encodings named in `names`. Called by the add-on entries (japanese.js, ...); instantiation
+ * waits for the first call in one of them. A second registration of a name changes nothing.
+ */
+export function addCodecs(names, load) {
+  const record = newRecord(load);
+  for (let i = 0; i < names.length; i++) if (owners[names[i]] === undefined) owners[names[i]] = record;
+  ownerOf = [];
+}
+
+/** The record of the module that owns the encoding at `ordinal` (the base's for every other). */
+function recordOf(ordinal) {
+  let record = ownerOf[ordinal];
+  if (record === undefined) {
+    record = base;
+    if (ordinal >= 0) {
+      // Names come from the base module; its call is over before the owner is selected.
+      record = owners[encodingName(ordinal)] || base;
+    }
+    ownerOf[ordinal] = record;
+  }
+  return record;
+}
+
+/** Whether an add-on module was registered for the encoding named `name`. */
+export function hasAddOn(name) {
+  return owners[name] !== undefined;
+}
+
+/**
+ * Selects the module that owns the encoding at `ordinal` (the base module without an argument),
+ * instantiating it on first use; returns its exports.
+ */
+export function core(ordinal) {
+  const record = ordinal === undefined ? base : ownerOf[ordinal] || recordOf(ordinal);
+  if (record !== current || wasm === null) select(record);
+  return wasm;
+}
+
+function select(record) {
+  if (record.exports === null) {
+    if (record.load === null) throw new Error('text-encoding-wasm: no wasm loader was set');
+    const exports = record.load();
+    record.memory = exports.memory;
     // The JavaScript build's memory is a plain object: its old buffer is not detached on growth.
     try {
-      memoryBufferGetter(memory);
+      memoryBufferGetter(record.memory);
     } catch {
-      plainMemory = true;
+      record.plain = true;
     }
-    ioAt = exports.io() >>> 2;
-    wasm = exports;
-    refresh();
+    record.ioAt = exports.io() >>> 2;
+    record.exports = exports;
   }
-  return wasm;
+  // The views of the record left behind are kept with it, for its next selection.
+  current.buffer = buffer;
+  current.mem8 = mem8;
+  current.mem16 = mem16;
+  current.io = io;
+  current = record;
+  wasm = record.exports;
+  memory = record.memory;
+  plainMemory = record.plain;
+  ioAt = record.ioAt;
+  const restored = record.buffer;
+  buffer = restored;
+  mem8 = record.mem8;
+  mem16 = record.mem16;
+  io = record.io;
+  // The hooks learn of the buffer change: from refresh when the module's memory grew meanwhile
+  // (or is new), here otherwise.
+  refresh();
+  if (buffer === restored) for (const hook of memoryHooks) hook(buffer);
+}
+
+// The encoding names, from the base module (core/labels.js caches them).
+let encodingName = null;
+/** Sets how `recordOf` learns an ordinal's name (core/labels.js, which imports this module). */
+export function setNameLookup(lookup) {
+  encodingName = lookup;
 }
 
 const memoryHooks = [];
@@ -89,7 +183,16 @@ export function outputKind() {
   return io[ioAt + IO_OUT_KIND];
 }
 
-/** The number of live decoder and encoder handles in the wasm core (for leak tests). */
+/** The number of live decoder and encoder handles in every instantiated module (for leak tests). */
 export function liveHandles() {
-  return core().live_handles();
+  let n = core().live_handles();
+  const seen = [];
+  for (const name in owners) {
+    const record = owners[name];
+    if (record.exports !== null && seen.indexOf(record) < 0) {
+      seen.push(record);
+      n += record.exports.live_handles();
+    }
+  }
+  return n;
 }

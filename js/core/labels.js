@@ -3,7 +3,7 @@
 // quote labels of any length in bounded space.
 
 import { charCodeAt, fromCharCodeApply, ownMethods, stringSlice, toLowerCase } from './intrinsics.js';
-import { core } from './instance.js';
+import { core, hasAddOn, setNameLookup } from './instance.js';
 import { putString, viewBytes } from './crossing.js';
 
 const names = [];
@@ -18,6 +18,7 @@ export function encodingName(ordinal) {
   }
   return name;
 }
+setNameLookup(encodingName);
 
 /**
  * The multi-byte (CJK) encodings by name: 2 for the double-byte ones (stateless: every decoder is
@@ -31,14 +32,44 @@ export const isDoubleByte = (name) => MULTI_BYTE[name] === 2;
 
 const supported = [];
 /**
- * Whether this build decodes and encodes the encoding at `ordinal` (the lite build has no CJK).
- * A yes is remembered (support is never taken away); a no is asked again each time.
+ * Whether the encoding at `ordinal` can be decoded and encoded: by the base module, or by an
+ * add-on's (the lite base has no CJK). A yes is remembered (support is never taken away); a no is
+ * asked again each time.
  */
 export function encodingSupported(ordinal) {
   if (supported[ordinal] === true) return true;
-  const yes = core().encoding_supported(ordinal);
+  const yes = core().encoding_supported(ordinal) || hasAddOn(encodingName(ordinal));
   if (yes) supported[ordinal] = true;
   return yes;
+}
+
+/** The add-on entry of each CJK encoding (its language). */
+const ADD_ONS = Object.assign(Object.create(null), {
+  shift_jis: 'japanese',
+  'euc-jp': 'japanese',
+  'iso-2022-jp': 'japanese',
+  gbk: 'simplified-chinese',
+  gb18030: 'simplified-chinese',
+  big5: 'traditional-chinese',
+  'euc-kr': 'korean',
+});
+
+/** The names of the encodings that the add-on `language` ('japanese', ...) brings. */
+export function encodingsOf(language) {
+  const names = [];
+  for (const name in ADD_ONS) if (ADD_ONS[name] === language) names[names.length] = name;
+  if (names.length === 0) throw new Error(`text-encoding-wasm: no add-on '${language}'`);
+  return names;
+}
+
+/**
+ * The RangeError message of an encoding that nothing loaded supports (`what` begins it): the
+ * add-on entry to import.
+ */
+export function unsupportedMessage(what, ordinal) {
+  const name = encodingName(ordinal);
+  const addOn = ADD_ONS[name];
+  return `${what}: the encoding '${name}' is not loaded: import 'text-encoding-wasm/${addOn}' (or use the full entry 'text-encoding-wasm', which has every encoding)`;
 }
 
 /** The longest label of the standard, in code units: anything longer (trimmed) names nothing. */

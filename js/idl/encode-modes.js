@@ -23,7 +23,7 @@
 import { concatBytes, nativeUnitsAt, putString, sliceEnd, sliceUnitsLimit, takeBytes } from '../core/crossing.js';
 import { core, lastRead, mem16, refresh } from '../core/instance.js';
 import { bufferOf, charCodeAt, charCodeAtIsIntrinsic, fromCharCodeApply, setBytes, U16, U8 } from '../core/intrinsics.js';
-import { encodingName, encodingSupported, isDoubleByte, lookupLabel, quoteLabel } from '../core/labels.js';
+import { encodingName, encodingSupported, isDoubleByte, lookupLabel, quoteLabel, unsupportedMessage } from '../core/labels.js';
 import { ENCODER_BAD_HANDLE } from '../core/protocol.js';
 import { toDOMString } from './webidl.js';
 
@@ -40,16 +40,12 @@ export function requireArguments(args, n, what) {
 
 /**
  * "Get an encoding" for `label` (a string): the encoding's ordinal, or throws RangeError for an
- * unknown label and for an encoding this build leaves out (CJK in the lite build).
+ * unknown label and for an encoding that nothing loaded supports (CJK over lite without its add-on).
  */
 export function encodingOrdinal(label, what) {
   const ordinal = lookupLabel(label);
   if (ordinal < 0) throw new RangeError(`${what}: the encoding label provided (${quoteLabel(label)}) is invalid`);
-  if (!encodingSupported(ordinal)) {
-    throw new RangeError(
-      `${what}: the encoding '${encodingName(ordinal)}' is not included in the lite build (text-encoding-wasm/lite); use the full entries ('text-encoding-wasm', 'text-encoding-wasm/standard')`,
-    );
-  }
+  if (!encodingSupported(ordinal)) throw new RangeError(unsupportedMessage(what, ordinal));
   return ordinal;
 }
 
@@ -102,12 +98,11 @@ export function encoderState(ordinal, mode, replacement, what) {
 
 /** Runs `fn(handle)` with a fresh wasm encoder for `s.ordinal`, freed afterwards. */
 export function withEncoder(s, fn) {
-  const w = core();
-  const handle = w.encoder_new(s.ordinal);
+  const handle = core(s.ordinal).encoder_new(s.ordinal);
   try {
     return fn(handle);
   } finally {
-    w.encoder_free(handle);
+    core(s.ordinal).encoder_free(handle);
   }
 }
 
@@ -353,8 +348,7 @@ export function encodeOnce(ordinal, string, html) {
     }
   }
   if (n > sliceUnitsLimit) return encodeWhole({ ordinal, mode: html ? 'html' : 'fatal', replacement: '', handle: 0 }, string);
-  const w = core();
-  const result = w.encode_once(ordinal, putString(string), html);
+  const result = core(ordinal).encode_once(ordinal, putString(string), html);
   if (result >= 0) return takeBytes(result);
   if (result === ENCODER_BAD_HANDLE) throw internalError();
   const cp = -result - 1;
@@ -395,10 +389,9 @@ const unitsOf = (cp) => (cp > 0xffff ? 2 : 1);
  */
 export function encodeWith(handle, string, last, s) {
   if (s.mode === 'replace') return encodeReplacing(handle, string, last, s);
-  const w = core();
   const html = s.mode === 'html';
   const run = (start, end, final, offset) => {
-    const n = w.encoder_encode(handle, putString(string, start, end), final, html);
+    const n = core(s.ordinal).encoder_encode(handle, putString(string, start, end), final, html);
     if (n >= 0) return takeBytes(n);
     if (n === ENCODER_BAD_HANDLE) throw internalError();
     const cp = -n - 1;
@@ -419,14 +412,15 @@ export function encodeWith(handle, string, last, s) {
  * state carries across errors): calls `sink.bytes(Uint8Array)` with the bytes of each run and
  * `sink.error(codePoint, index)` for each code point the encoding cannot represent (the index is
  * in `string`, -1 when the code point began in the previous streaming call). With `last`, the
- * final run processes end-of-queue.
+ * final run processes end-of-queue. `ordinal` is the encoder's encoding (its module).
  */
-export function encodeOrFailEach(handle, string, last, sink) {
-  const w = core();
+export function encodeOrFailEach(handle, string, last, sink, ordinal) {
   let at = 0;
   for (;;) {
     const end = sliceEnd(string, at);
     const final = last && end === string.length;
+    // Selected on each run: the sink may have called into another module.
+    const w = core(ordinal);
     const n = w.encoder_encode_or_fail(handle, putString(string, at, end), final);
     if (n === ENCODER_BAD_HANDLE) throw internalError();
     const bytes = takeBytes(n);
@@ -449,13 +443,19 @@ export function encodeOrFailEach(handle, string, last, sink) {
 function encodeReplacing(handle, string, last, s) {
   const parts = [];
   const fatal = { ordinal: s.ordinal, mode: 'fatal', replacement: '', handle: 0 };
-  encodeOrFailEach(handle, string, last, {
-    bytes: (bytes) => {
-      parts[parts.length] = bytes;
+  encodeOrFailEach(
+    handle,
+    string,
+    last,
+    {
+      bytes: (bytes) => {
+        parts[parts.length] = bytes;
+      },
+      error: () => {
+        if (s.replacement !== '') parts[parts.length] = encodeWith(handle, s.replacement, false, fatal);
+      },
     },
-    error: () => {
-      if (s.replacement !== '') parts[parts.length] = encodeWith(handle, s.replacement, false, fatal);
-    },
-  });
+    s.ordinal,
+  );
   return concatBytes(parts);
 }

@@ -26,7 +26,7 @@ import { illegalInvocation, shapeInterface, toDictionary, toDOMString } from './
 
 const slots = new WeakMap();
 const registry =
-  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((handle) => core().encoder_free(handle)) : null;
+  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((held) => core(held[0]).encoder_free(held[1])) : null;
 
 /**
  * Converts `label` and `options` (in WebIDL order: the label, then the dictionary's `mode` and
@@ -80,7 +80,7 @@ function slotsOf(object, member) {
 
 function release(s, token) {
   if (s.handle !== 0) {
-    core().encoder_free(s.handle);
+    core(s.ordinal).encoder_free(s.handle);
     s.handle = 0;
     if (registry !== null) registry.unregister(token);
   }
@@ -125,10 +125,9 @@ export class LegacyEncoder {
     const input = arguments.length > 0 && arguments[0] !== undefined ? toDOMString(arguments[0], what) : '';
     const options = toDictionary(arguments[1], what);
     const stream = options === undefined ? false : Boolean(options.stream);
-    const w = core();
     if (s.handle === 0) {
-      s.handle = w.encoder_new(s.ordinal);
-      if (registry !== null) registry.register(this, s.handle, this);
+      s.handle = core(s.ordinal).encoder_new(s.ordinal);
+      if (registry !== null) registry.register(this, [s.ordinal, s.handle], this);
     }
     try {
       const bytes = encodeWith(s.handle, input, !stream, s);

@@ -303,13 +303,19 @@ export function encodeOrFail(input, encoding) {
   let parts = [];
   const join = () => concatBytes(parts);
   withEncoder(s, (handle) =>
-    encodeOrFailEach(handle, string, true, {
-      bytes: (bytes) => parts.push(bytes),
-      error: (cp) => {
-        runs.push({ bytes: join(), error: cp });
-        parts = [];
+    encodeOrFailEach(
+      handle,
+      string,
+      true,
+      {
+        bytes: (bytes) => parts.push(bytes),
+        error: (cp) => {
+          runs.push({ bytes: join(), error: cp });
+          parts = [];
+        },
       },
-    }),
+      s.ordinal,
+    ),
   );
   runs.push({ bytes: join(), error: null });
   return runs;
@@ -402,17 +408,23 @@ export function percentEncodeAfterEncoding(encoding, input, percentEncodeSet, sp
   const table = byteTable(setName);
   let output = '';
   withEncoder(s, (handle) =>
-    encodeOrFailEach(handle, string, true, {
-      bytes: (bytes) => {
-        for (let i = 0; i < bytes.length; i++) {
-          const b = bytes[i];
-          output += plus && b === 0x20 ? '+' : table[b];
-        }
+    encodeOrFailEach(
+      handle,
+      string,
+      true,
+      {
+        bytes: (bytes) => {
+          for (let i = 0; i < bytes.length; i++) {
+            const b = bytes[i];
+            output += plus && b === 0x20 ? '+' : table[b];
+          }
+        },
+        error: (cp) => {
+          output += `%26%23${cp}%3B`;
+        },
       },
-      error: (cp) => {
-        output += `%26%23${cp}%3B`;
-      },
-    }),
+      s.ordinal,
+    ),
   );
   return output;
 }

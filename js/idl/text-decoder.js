@@ -11,7 +11,7 @@
 import { bytesLength, bytesRange, inputBytes, putBytes, sliceBytesLimit } from '../core/crossing.js';
 import { core, outputKind } from '../core/instance.js';
 import { ownMethods } from '../core/intrinsics.js';
-import { encodingName, encodingSupported, lookupLabel, quoteLabel } from '../core/labels.js';
+import { encodingName, encodingSupported, lookupLabel, quoteLabel, unsupportedMessage } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
 import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, isShortInput, nativeMultiByteDecoder, nativeUtf8FromOf, takeString } from '../core/strings.js';
 import { coreFromOf, hostCodecsAllowed, hostDecoder, kindOf, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
@@ -21,7 +21,7 @@ import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, t
 // WeakMap.prototype change nothing here.
 const slots = ownMethods(new WeakMap(), { lookup: WeakMap.prototype.get, store: WeakMap.prototype.set });
 const registry =
-  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((handle) => core().decoder_free(handle)) : null;
+  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((held) => core(held[0]).decoder_free(held[1])) : null;
 
 function slotsOf(object, member) {
   const s = slots.lookup(object);
@@ -42,12 +42,8 @@ export function decoderState(args, iface) {
   if (ordinal < 0 || encodingName(ordinal) === 'replacement') {
     throw new RangeError(`Failed to construct '${iface}': the encoding label provided (${quoteLabel(label)}) is invalid`);
   }
-  if (!encodingSupported(ordinal)) {
-    // The lite build (text-encoding-wasm/lite) has no CJK decoders.
-    throw new RangeError(
-      `Failed to construct '${iface}': the encoding '${encodingName(ordinal)}' is not included in text-encoding-wasm/lite; use the full entry 'text-encoding-wasm'`,
-    );
-  }
+  // The lite base has no CJK decoders; each language's add-on brings its own.
+  if (!encodingSupported(ordinal)) throw new RangeError(unsupportedMessage(`Failed to construct '${iface}'`, ordinal));
   return newDecoderState(ordinal, fatal, ignoreBOM);
 }
 
@@ -81,7 +77,7 @@ const asciiIdentity = (name) => !notAsciiIdentity(name);
 export function releaseHandle(s, token) {
   s.bomDone = false;
   if (s.handle !== 0) {
-    core().decoder_free(s.handle);
+    core(s.ordinal).decoder_free(s.handle);
     s.handle = 0;
     if (registry !== null) registry.unregister(token);
   }
@@ -162,7 +158,7 @@ function decodeCore(s, token, bytes, stream) {
           return text;
         }
       }
-      const w = core();
+      const w = core(s.ordinal);
       const len = putBytes(bytes);
       const n = w.decode_once(s.ordinal, s.fatal, s.ignoreBOM || s.bomDone, len);
       s.bomDone = false;
@@ -181,9 +177,8 @@ function decodeCore(s, token, bytes, stream) {
     }
     return decodeSliced(s, token, bytes, stream);
   }
-  const w = core();
   const handle = handleOf(s, token);
-  const n = w.decoder_decode(handle, putBytes(bytes), stream, false);
+  const n = core(s.ordinal).decoder_decode(handle, putBytes(bytes), stream, false);
   if (n < 0) throw fatalError(s);
   if (!stream) releaseHandle(s, token);
   return takeString(n);
@@ -199,7 +194,7 @@ function utf8BomLength(s, bytes) {
  * error: the reference the host checks compare with.
  */
 function coreDecodeOnce(ordinal, bytes, fatal) {
-  const n = core().decode_once(ordinal, fatal, true, putBytes(bytes));
+  const n = core(ordinal).decode_once(ordinal, fatal, true, putBytes(bytes));
   if (n < 0) return null;
   return outputKind() === OUT_ASCII ? asciiString(inputBytes(n), n) : takeString(n);
 }
@@ -246,7 +241,7 @@ function hostDecodeCall(s, token, bytes, stream) {
     if (kind !== UTF8 || s.fatal) return null;
     while (start < 3 && start < length && (bytes[start] & 0xc0) === 0x80) start++;
     if (start === length) return null;
-    const w = core();
+    const w = core(s.ordinal);
     let n = w.decoder_decode(s.handle, putBytes(bytesRange(bytes, 0, start)), true, true);
     head = takeString(n);
     n = w.decoder_decode(s.handle, 0, false, false);
@@ -276,7 +271,8 @@ function hostDecodeCall(s, token, bytes, stream) {
   if (end > 0) s.bomDone = true;
   if (end === length) return text;
   // The trailing incomplete sequence: the core keeps it.
-  const n = core().decoder_decode(handleOf(s, token), putBytes(bytesRange(bytes, end, length)), true, false);
+  const handle = handleOf(s, token);
+  const n = core(s.ordinal).decoder_decode(handle, putBytes(bytesRange(bytes, end, length)), true, false);
   return text + takeString(n);
 }
 
@@ -315,9 +311,9 @@ function completeEnd(kind, bytes, start, length) {
 
 function handleOf(s, token) {
   if (s.handle === 0) {
-    s.handle = core().decoder_new(s.ordinal, s.fatal, s.ignoreBOM || s.bomDone);
+    s.handle = core(s.ordinal).decoder_new(s.ordinal, s.fatal, s.ignoreBOM || s.bomDone);
     s.bomDone = false;
-    if (registry !== null) registry.register(token, s.handle, token);
+    if (registry !== null) registry.register(token, [s.ordinal, s.handle], token);
   }
   return s.handle;
 }
@@ -327,19 +323,18 @@ function handleOf(s, token) {
  * marked as continuing the one call (its BOM seen stands only with the call's last slice).
  */
 function decodeSliced(s, token, bytes, stream) {
-  const w = core();
   const handle = handleOf(s, token);
   // Each slice's string is appended as it is made (the engine keeps a rope, no second copy).
   let out = '';
   const length = bytesLength(bytes);
   for (let at = 0; at < length; at += sliceBytesLimit) {
     const continues = !stream || at + sliceBytesLimit < length;
-    const n = w.decoder_decode(handle, putBytes(bytesRange(bytes, at, at + sliceBytesLimit)), true, continues);
+    const n = core(s.ordinal).decoder_decode(handle, putBytes(bytesRange(bytes, at, at + sliceBytesLimit)), true, continues);
     if (n < 0) throw fatalError(s);
     out += takeString(n);
   }
   if (!stream) {
-    const n = w.decoder_decode(handle, 0, false, false);
+    const n = core(s.ordinal).decoder_decode(handle, 0, false, false);
     if (n < 0) throw fatalError(s);
     releaseHandle(s, token);
     out += takeString(n);

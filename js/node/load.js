@@ -11,7 +11,8 @@
 // UTF-8 (buffer.isUtf8, then a utf8 slice), and utf16le writes of strings into wasm memory.
 
 import { setNativeStringWriter } from '../core/crossing.js';
-import { onMemory, setLoader } from '../core/instance.js';
+import { addCodecs, onMemory, setLoader } from '../core/instance.js';
+import { encodingsOf } from '../core/labels.js';
 import { setCoreFrom, setEncodeIntoCoreFrom, setNativeDecoder, SINGLE_BYTE, UTF16BE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { byteLengthOf, charCodeAt, uncurry } from '../core/intrinsics.js';
 import { setNativeAsciiCheck, setNativeLatin1Builders, setNativeStringBuilder, setNativeUtf8Builder } from '../core/strings.js';
@@ -39,11 +40,21 @@ const inBun = typeof versions === 'object' && versions !== null && typeof versio
 /** This file's location: its URL here, its path in the CommonJS twin (where import.meta is empty). */
 const here = import.meta.url || __filename;
 
-setLoader(() => {
+/**
+ * The loader of a module of ../wasm/: NAME.wasm read from disk, or its JavaScript build
+ * (PREFIXwasm2js.cjs) where WebAssembly is off.
+ */
+const loaderOf = (name, prefix) => () => {
   const requireHere = builtin('node:module').createRequire(here);
-  if (typeof WebAssembly !== 'object' || WebAssembly === null) return requireHere('../wasm/wasm2js.cjs').instantiate();
-  return instantiate(builtin('node:fs').readFileSync(requireHere.resolve('../wasm/core.wasm')));
-});
+  if (typeof WebAssembly !== 'object' || WebAssembly === null) return requireHere(`../wasm/${prefix}wasm2js.cjs`).instantiate();
+  return instantiate(builtin('node:fs').readFileSync(requireHere.resolve(`../wasm/${name}.wasm`)));
+};
+setLoader(loaderOf('core', ''));
+
+/** Registers the add-on `language` (japanese.js, ...): its module is read at the first call in one of its encodings. */
+export function addOn(language) {
+  addCodecs(encodingsOf(language), loaderOf(language, `${language}-`));
+}
 
 const { Buffer, isAscii, isUtf8 } = builtin('node:buffer');
 // Each as `method(receiver, ...args)` (core/intrinsics.js's uncurry): immune to later changes of

@@ -14,7 +14,8 @@
 // encodes (text mostly outside ASCII, where the URI functions write and read back three escapes
 // per character, and strings with lone surrogates, which they refuse) go through a loop here.
 
-import { setLoader } from '../core/instance.js';
+import { addCodecs, setLoader } from '../core/instance.js';
+import { encodingsOf } from '../core/labels.js';
 import { bufferOf, byteOffsetOf, charCodeAt, charCodeAtIsIntrinsic, fromCharCodeApply, min, setBytes, U8 } from '../core/intrinsics.js';
 import { decodeDoubleByte } from '../core/double-byte-tables.js';
 import { setNativeMultiByteDecoder, setNativeUtf8Builder, setNativeUtf8Encoder } from '../core/strings.js';
@@ -23,6 +24,14 @@ import { instantiate } from '../wasm/wasm2js.js';
 setLoader(instantiate);
 // Whole calls in the double-byte encodings by lookup in JavaScript (core/double-byte-tables.js).
 setNativeMultiByteDecoder(decodeDoubleByte);
+
+/**
+ * Registers the add-on `language` (japanese.js, ...): `instantiateAddOn()` gives its module's
+ * exports (its JavaScript build), called at the first call in one of its encodings.
+ */
+export function addOn(language, instantiateAddOn) {
+  addCodecs(encodingsOf(language), instantiateAddOn);
+}
 
 const g = globalThis;
 const decodeUri = g.decodeURIComponent;

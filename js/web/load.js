@@ -1,11 +1,13 @@
 // Sets the core's loader for browsers, bundlers and Deno: the wasm is inlined (../wasm/hex.js) and
-// instantiated synchronously on first use, so there is nothing to fetch and nothing to await.
+// instantiated synchronously on first use, so there is nothing to fetch and nothing to await; and
+// the add-ons' (addOn), inlined the same way.
 //
 // The wasm travels as hexadecimal: unlike base64, every byte stays two whole characters, so the
 // repetitions that brotli and gzip find in the module are still there (npm run bench, "bundle
 // size": about 4% above the raw module compressed, where base64 costs about 18%).
 
-import { setLoader } from '../core/instance.js';
+import { addCodecs, setLoader } from '../core/instance.js';
+import { encodingsOf } from '../core/labels.js';
 import { charCodeAt, U8 } from '../core/intrinsics.js';
 import wasmHex from '../wasm/hex.js';
 import { instantiate } from '../wasm/instantiate.js';
@@ -14,6 +16,14 @@ import { instantiate } from '../wasm/instantiate.js';
 const fromHex = typeof Uint8Array.fromHex === 'function' ? Uint8Array.fromHex.bind(Uint8Array) : null;
 
 setLoader(() => instantiate(hexToBytes(wasmHex)));
+
+/**
+ * Registers the add-on `language` (japanese.js, ...): its encodings' module, inlined as `hex`,
+ * instantiated at the first call in one of them.
+ */
+export function addOn(language, hex) {
+  addCodecs(encodingsOf(language), () => instantiate(hexToBytes(hex)));
+}
 
 /**
  * Decodes lowercase hexadecimal: natively where the engine can (Uint8Array.fromHex). The same as

@@ -13,7 +13,10 @@
 //                             wasm2js.js/.cjs (the JavaScript build); the detector's own module
 //                             as detect.wasm, detect-hex.js, detect-instantiate.js and
 //                             detect-wasm2js.js/.cjs
-//   lite/                     the lite build: the modules its entries reach, and its own wasm/
+//   lite/                     the lite build: the modules its entries reach (the add-ons' entries
+//                             among them: japanese.js, ...), and its own wasm/ with each add-on's
+//                             module beside the base's (japanese.wasm, japanese-hex.js,
+//                             japanese-wasm2js.js/.cjs, ...)
 //   tools/                    the command-line transcoder (the package's bin) and the finder
 //   types/                    .d.ts (and .d.cts for require) of every entry
 
@@ -28,6 +31,12 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const HOSTS = ['web', 'node', 'wasm2js'];
 
 /**
+ * The per-language add-ons over lite: each one's module (src/wasm.rs built with that one Cargo
+ * feature) and entry file are named after it.
+ */
+export const ADD_ONS = ['japanese', 'simplified-chinese', 'traditional-chinese', 'korean'];
+
+/**
  * The public entries, in the exports map's order: the subpath, the entry's file in each host
  * folder, its types (types/NAME.d.ts), whether it is the lite build (files under lite/), and the
  * one host folder it always takes (the `/js` entries: the JavaScript build under every condition).
@@ -39,6 +48,11 @@ export const ENTRIES = [
   { subpath: './legacy', file: 'legacy', types: 'legacy' },
   { subpath: './standard', file: 'standard', types: 'standard' },
   { subpath: './lite/standard', file: 'standard', types: 'standard', lite: true },
+  { subpath: './lite/legacy', file: 'legacy', types: 'legacy', lite: true },
+  { subpath: './japanese', file: 'japanese', types: 'add-on', lite: true },
+  { subpath: './simplified-chinese', file: 'simplified-chinese', types: 'add-on', lite: true },
+  { subpath: './traditional-chinese', file: 'traditional-chinese', types: 'add-on', lite: true },
+  { subpath: './korean', file: 'korean', types: 'add-on', lite: true },
   { subpath: './detect', file: 'detect', types: 'detect' },
   { subpath: './js', file: 'index', types: 'index', host: 'wasm2js' },
   { subpath: './js/polyfill', file: 'polyfill', types: 'polyfill', host: 'wasm2js' },

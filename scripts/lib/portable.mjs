@@ -4,20 +4,22 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { hostFiles, root } from './package.mjs';
+import { ADD_ONS, hostFiles, root } from './package.mjs';
 
 /** The portable suite's folder. */
 export const portableDir = join(root, 'tests', 'portable');
 
 /**
  * The suite's config for the host folder `host` of the package at `pkg`: { label, entry, legacy,
- * standard, polyfill, detect, expectSharedArrayBuffer, core? }, each file as `toUrl(file)` (a file the
- * package lacks is left out). With `core`, the config says `core: true`: the runner sets the
+ * standard, polyfill, detect, expectSharedArrayBuffer, core?, addOns?, addOnsFirst? }, each file as
+ * `toUrl(file)` (a file the package lacks is left out). With `addOns` ({ order: languages, first }),
+ * the config names the lite entries of the folder and the add-ons to import in that order, before
+ * the entries (`first`) or after a first use of lite. With `core`, the config says `core: true`: the runner sets the
  * host-acceleration switch (`globalThis[HOST_SWITCH] = 'off'`) before it first imports the
  * package, so that the package uses its wasm core instead of the host's own decoders.
  */
-export function hostConfig(pkg, label, host, toUrl, { expectSharedArrayBuffer = true, core = false } = {}) {
-  const files = hostFiles(host);
+export function hostConfig(pkg, label, host, toUrl, { expectSharedArrayBuffer = true, core = false, addOns = null } = {}) {
+  const files = hostFiles(host, { lite: addOns !== null });
   const has = (file) => existsSync(join(pkg, file));
   return {
     label,
@@ -28,8 +30,19 @@ export function hostConfig(pkg, label, host, toUrl, { expectSharedArrayBuffer = 
     detect: files.detect !== undefined && has(files.detect) ? toUrl(files.detect) : undefined,
     expectSharedArrayBuffer,
     ...(core ? { core: true } : {}),
+    ...(addOns !== null ? { addOns: addOns.order.map((language) => toUrl(`lite/${host}/${language}.js`)), addOnsFirst: addOns.first } : {}),
   };
 }
+
+/**
+ * The lite runs of the portable suite: the lite entries of a host folder with every add-on
+ * imported, so that they have every encoding (hostConfig's `addOns`). One imports the add-ons
+ * before the entries, in reverse order; the other after a first use of lite, in order.
+ */
+export const LITE_RUNS = [
+  { name: 'lite + add-ons first', addOns: { order: [...ADD_ONS].reverse(), first: true } },
+  { name: 'lite, then add-ons', addOns: { order: ADD_ONS, first: false } },
+];
 
 /**
  * The package's host-acceleration switch: the name of both the global and the environment variable

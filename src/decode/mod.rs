@@ -6,20 +6,20 @@
 //! writes U+FFFD for each error ("replacement"). [`Decoder`] also owns the TextDecoder's BOM
 //! handling ("serialize I/O queue").
 
-#[cfg(feature = "cjk")]
+#[cfg(feature = "multi-byte")]
 pub(crate) mod big5;
-#[cfg(feature = "cjk")]
+#[cfg(feature = "multi-byte")]
 pub(crate) mod cjk_common;
-#[cfg(feature = "cjk")]
+#[cfg(feature = "multi-byte")]
 pub(crate) mod euc_jp;
-#[cfg(feature = "cjk")]
+#[cfg(feature = "multi-byte")]
 pub(crate) mod euc_kr;
-#[cfg(feature = "cjk")]
+#[cfg(feature = "multi-byte")]
 pub(crate) mod gb18030;
-#[cfg(feature = "cjk")]
+#[cfg(feature = "multi-byte")]
 pub(crate) mod iso_2022_jp;
 pub(crate) mod replacement;
-#[cfg(feature = "cjk")]
+#[cfg(feature = "multi-byte")]
 pub(crate) mod shift_jis;
 pub(crate) mod single_byte;
 pub(crate) mod utf16;
@@ -97,50 +97,59 @@ pub(crate) fn ascii_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
 /// The family decoders, dispatched by `match`.
 #[derive(Debug, Clone)]
 enum Inner {
+    #[cfg(feature = "base")]
     Utf8(utf8::Utf8Decoder),
+    #[cfg(feature = "base")]
     Utf16(utf16::Utf16Decoder),
+    #[cfg(feature = "base")]
     SingleByte(single_byte::SingleByteDecoder),
+    #[cfg(feature = "base")]
     XUserDefined(x_user_defined::XUserDefinedDecoder),
     Replacement(replacement::ReplacementDecoder),
-    #[cfg(feature = "cjk")]
+    #[cfg(feature = "simplified-chinese")]
     Gb18030(gb18030::Gb18030Decoder),
-    #[cfg(feature = "cjk")]
+    #[cfg(feature = "traditional-chinese")]
     Big5(big5::Big5Decoder),
-    #[cfg(feature = "cjk")]
+    #[cfg(feature = "japanese")]
     EucJp(euc_jp::EucJpDecoder),
-    #[cfg(feature = "cjk")]
+    #[cfg(feature = "japanese")]
     Iso2022Jp(iso_2022_jp::Iso2022JpDecoder),
-    #[cfg(feature = "cjk")]
+    #[cfg(feature = "japanese")]
     ShiftJis(shift_jis::ShiftJisDecoder),
-    #[cfg(feature = "cjk")]
+    #[cfg(feature = "korean")]
     EucKr(euc_kr::EucKrDecoder),
 }
 
 impl Inner {
     fn new(encoding: Encoding) -> Inner {
         match encoding.family() {
+            #[cfg(feature = "base")]
             Family::Utf8 => Inner::Utf8(utf8::Utf8Decoder::default()),
+            #[cfg(feature = "base")]
             Family::Utf16 { big_endian } => Inner::Utf16(utf16::Utf16Decoder::new(big_endian)),
+            #[cfg(feature = "base")]
             Family::SingleByte(index) => {
                 Inner::SingleByte(single_byte::SingleByteDecoder::new(index))
             }
+            #[cfg(feature = "base")]
             Family::XUserDefined => Inner::XUserDefined(x_user_defined::XUserDefinedDecoder),
             Family::Replacement => Inner::Replacement(replacement::ReplacementDecoder::default()),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "simplified-chinese")]
             Family::Gb18030 { .. } => Inner::Gb18030(gb18030::Gb18030Decoder::default()),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "traditional-chinese")]
             Family::Big5 => Inner::Big5(big5::Big5Decoder::default()),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "japanese")]
             Family::EucJp => Inner::EucJp(euc_jp::EucJpDecoder::default()),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "japanese")]
             Family::Iso2022Jp => Inner::Iso2022Jp(iso_2022_jp::Iso2022JpDecoder::default()),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "japanese")]
             Family::ShiftJis => Inner::ShiftJis(shift_jis::ShiftJisDecoder::default()),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "korean")]
             Family::EucKr => Inner::EucKr(euc_kr::EucKrDecoder::default()),
-            // Built without the CJK tables ("lite"): the stream is reported malformed rather than
-            // decoded wrongly. Callers check `Encoding::is_supported` first.
-            #[cfg(not(feature = "cjk"))]
+            // An encoding this build leaves out (the lite base has no CJK, an add-on only its
+            // language's): the stream is reported malformed rather than decoded wrongly. Callers
+            // check `Encoding::is_supported` first.
+            #[cfg(not(all(feature = "base", feature = "cjk")))]
             _ => Inner::Replacement(replacement::ReplacementDecoder::default()),
         }
     }
@@ -152,22 +161,26 @@ impl Inner {
         last: bool,
     ) -> (DecoderResult, usize, usize) {
         match self {
+            #[cfg(feature = "base")]
             Inner::Utf8(d) => d.decode_raw(src, dst, last),
+            #[cfg(feature = "base")]
             Inner::Utf16(d) => d.decode_raw(src, dst, last),
+            #[cfg(feature = "base")]
             Inner::SingleByte(d) => d.decode_raw(src, dst, last),
+            #[cfg(feature = "base")]
             Inner::XUserDefined(d) => d.decode_raw(src, dst, last),
             Inner::Replacement(d) => d.decode_raw(src, dst, last),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "simplified-chinese")]
             Inner::Gb18030(d) => d.decode_raw(src, dst, last),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "traditional-chinese")]
             Inner::Big5(d) => d.decode_raw(src, dst, last),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "japanese")]
             Inner::EucJp(d) => d.decode_raw(src, dst, last),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "japanese")]
             Inner::Iso2022Jp(d) => d.decode_raw(src, dst, last),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "japanese")]
             Inner::ShiftJis(d) => d.decode_raw(src, dst, last),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "korean")]
             Inner::EucKr(d) => d.decode_raw(src, dst, last),
         }
     }

@@ -7,19 +7,19 @@
 //! writes the standard's `&#NNNN;` for each ("html"). [`Encoder`] keeps a high surrogate that ends
 //! one call's input for the next call.
 
-#[cfg(feature = "cjk")]
+#[cfg(feature = "multi-byte")]
 pub(crate) mod big5;
-#[cfg(feature = "cjk")]
+#[cfg(feature = "multi-byte")]
 pub(crate) mod cjk_common;
-#[cfg(feature = "cjk")]
+#[cfg(feature = "multi-byte")]
 pub(crate) mod euc_jp;
-#[cfg(feature = "cjk")]
+#[cfg(feature = "multi-byte")]
 pub(crate) mod euc_kr;
-#[cfg(feature = "cjk")]
+#[cfg(feature = "multi-byte")]
 pub(crate) mod gb18030;
-#[cfg(feature = "cjk")]
+#[cfg(feature = "multi-byte")]
 pub(crate) mod iso_2022_jp;
-#[cfg(feature = "cjk")]
+#[cfg(feature = "multi-byte")]
 pub(crate) mod shift_jis;
 pub(crate) mod single_byte;
 pub(crate) mod utf8;
@@ -78,49 +78,56 @@ const HTML_RESERVE: usize = 16;
 /// The family encoders, dispatched by `match`.
 #[derive(Debug, Clone)]
 enum Inner {
+    #[cfg(feature = "base")]
     Utf8(utf8::Utf8Encoder),
+    #[cfg(feature = "base")]
     SingleByte(single_byte::SingleByteEncoder),
+    #[cfg(feature = "base")]
     XUserDefined(x_user_defined::XUserDefinedEncoder),
-    #[cfg(feature = "cjk")]
+    #[cfg(feature = "simplified-chinese")]
     Gb18030(gb18030::Gb18030Encoder),
-    #[cfg(feature = "cjk")]
+    #[cfg(feature = "traditional-chinese")]
     Big5(big5::Big5Encoder),
-    #[cfg(feature = "cjk")]
+    #[cfg(feature = "japanese")]
     EucJp(euc_jp::EucJpEncoder),
-    #[cfg(feature = "cjk")]
+    #[cfg(feature = "japanese")]
     Iso2022Jp(iso_2022_jp::Iso2022JpEncoder),
-    #[cfg(feature = "cjk")]
+    #[cfg(feature = "japanese")]
     ShiftJis(shift_jis::ShiftJisEncoder),
-    #[cfg(feature = "cjk")]
+    #[cfg(feature = "korean")]
     EucKr(euc_kr::EucKrEncoder),
-    /// Built without the CJK tables ("lite"): every scalar value is reported unmappable.
-    #[cfg(not(feature = "cjk"))]
+    /// An encoding this build leaves out (the lite base has no CJK, an add-on only its
+    /// language's): every scalar value is reported unmappable.
+    #[cfg(not(all(feature = "base", feature = "cjk")))]
     Unsupported,
 }
 
 impl Inner {
     fn new(encoding: Encoding) -> Inner {
         match encoding.family() {
+            #[cfg(feature = "base")]
             Family::Utf8 | Family::Utf16 { .. } | Family::Replacement => {
                 Inner::Utf8(utf8::Utf8Encoder)
             }
+            #[cfg(feature = "base")]
             Family::SingleByte(index) => {
                 Inner::SingleByte(single_byte::SingleByteEncoder::new(index))
             }
+            #[cfg(feature = "base")]
             Family::XUserDefined => Inner::XUserDefined(x_user_defined::XUserDefinedEncoder),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "simplified-chinese")]
             Family::Gb18030 { gbk } => Inner::Gb18030(gb18030::Gb18030Encoder::new(gbk)),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "traditional-chinese")]
             Family::Big5 => Inner::Big5(big5::Big5Encoder),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "japanese")]
             Family::EucJp => Inner::EucJp(euc_jp::EucJpEncoder),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "japanese")]
             Family::Iso2022Jp => Inner::Iso2022Jp(iso_2022_jp::Iso2022JpEncoder::default()),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "japanese")]
             Family::ShiftJis => Inner::ShiftJis(shift_jis::ShiftJisEncoder),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "korean")]
             Family::EucKr => Inner::EucKr(euc_kr::EucKrEncoder),
-            #[cfg(not(feature = "cjk"))]
+            #[cfg(not(all(feature = "base", feature = "cjk")))]
             _ => Inner::Unsupported,
         }
     }
@@ -132,22 +139,25 @@ impl Inner {
         last: bool,
     ) -> (EncoderResult, usize, usize) {
         match self {
+            #[cfg(feature = "base")]
             Inner::Utf8(e) => e.encode_raw(src, dst, last),
+            #[cfg(feature = "base")]
             Inner::SingleByte(e) => e.encode_raw(src, dst, last),
+            #[cfg(feature = "base")]
             Inner::XUserDefined(e) => e.encode_raw(src, dst, last),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "simplified-chinese")]
             Inner::Gb18030(e) => e.encode_raw(src, dst, last),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "traditional-chinese")]
             Inner::Big5(e) => e.encode_raw(src, dst, last),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "japanese")]
             Inner::EucJp(e) => e.encode_raw(src, dst, last),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "japanese")]
             Inner::Iso2022Jp(e) => e.encode_raw(src, dst, last),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "japanese")]
             Inner::ShiftJis(e) => e.encode_raw(src, dst, last),
-            #[cfg(feature = "cjk")]
+            #[cfg(feature = "korean")]
             Inner::EucKr(e) => e.encode_raw(src, dst, last),
-            #[cfg(not(feature = "cjk"))]
+            #[cfg(not(all(feature = "base", feature = "cjk")))]
             Inner::Unsupported => match src.first() {
                 None => (EncoderResult::InputEmpty, 0, 0),
                 Some(_) => {
@@ -195,6 +205,7 @@ impl Encoder {
     /// none), or `None` for every other encoder.
     pub fn single_byte_index(&self) -> Option<&'static [u16; 128]> {
         match &self.inner {
+            #[cfg(feature = "base")]
             Inner::SingleByte(e) => Some(e.index()),
             _ => None,
         }

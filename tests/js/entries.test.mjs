@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import { enginePath, isInstalled } from '../../scripts/lib/engines.mjs';
-import { ENTRIES, entryFile, exportsMap, GENERATED } from '../../scripts/lib/package.mjs';
+import { ADD_ONS, ENTRIES, entryFile, exportsMap, GENERATED } from '../../scripts/lib/package.mjs';
 import { importEntry, pkgDir } from './package.mjs';
 
 const project = mkdtempSync(join(tmpdir(), 'tew-entries-'));
@@ -43,6 +43,8 @@ function run(code, { type = 'module', flags = [], node = process.execPath } = {}
 
 const CLASSES = ['TextDecoder', 'TextDecoderStream', 'TextEncoder', 'TextEncoderStream'];
 const CJK = ['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr'];
+/** The add-on of each CJK encoding. */
+const ADD_ON_OF = { gbk: 'simplified-chinese', gb18030: 'simplified-chinese', big5: 'traditional-chinese', 'euc-jp': 'japanese', 'iso-2022-jp': 'japanese', shift_jis: 'japanese', 'euc-kr': 'korean' };
 const pkgJson = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 const STANDARD = [
   'C0_CONTROL_PERCENT_ENCODE_SET', 'COMPONENT_PERCENT_ENCODE_SET', 'FORM_URLENCODED_PERCENT_ENCODE_SET', 'FRAGMENT_PERCENT_ENCODE_SET',
@@ -57,11 +59,15 @@ const EXPORTS = {
   legacy: ['LegacyEncoder', 'createEncoder', 'encode'],
   standard: STANDARD,
   detect: ['createDetector', 'detect'],
+  // The add-ons export nothing: importing one registers its encodings.
+  ...Object.fromEntries(ADD_ONS.map((language) => [language, []])),
 };
 
 // Used by the children: every subpath loaded (by `load(specifier)`: import or require), with its
 // resolved file, its export names and a smoke test of its kind. A CJK encoding goes through the
-// full entries and is refused by the lite ones.
+// full entries and is refused by the lite ones until the add-ons (which come after them in the
+// entries table) are loaded; then `afterAddOns` has the lite entries' Shift_JIS, Big5, EUC-KR and
+// GBK.
 const EVERY_SUBPATH = (load, resolve) => `
   const subpaths = ${JSON.stringify(ENTRIES.map((e) => e.subpath))};
   const out = {};
@@ -72,7 +78,7 @@ const EVERY_SUBPATH = (load, resolve) => `
     let smoke;
     try {
       if (m.TextDecoder && m.decode === undefined) smoke = new m.TextDecoder('windows-1252').decode(Uint8Array.of(0x80, 0x61)) + '|' + Array.from(new m.TextEncoder().encode('é')).join(',') + '|' + (() => { try { return new m.TextDecoder('shift_jis').decode(Uint8Array.of(0x82, 0xa0)); } catch (e) { return e.name; } })();
-      else if (m.createEncoder) smoke = Array.from(m.encode('€日', 'shift_jis', { mode: 'html' })).join(',');
+      else if (m.createEncoder) smoke = (() => { try { return Array.from(m.encode('€日', 'shift_jis', { mode: 'html' })).join(','); } catch (e) { return e.name; } })();
       else if (m.percentEncodeAfterEncoding) smoke = (() => { try { return m.percentEncodeAfterEncoding('shift_jis', 'あ ‽', 'special-query'); } catch (e) { return e.name; } })() + '|' + JSON.stringify(m.decode(Uint8Array.of(0xff, 0xfe, 0x41, 0x00), 'latin1'));
       else if (m.install) smoke = typeof m.install + '|' + Array.isArray(m.installed);
       else if (m.createDetector) smoke = (() => { const r = m.detect(Uint8Array.of(0x41, 0x42)); const d = m.createDetector(); d.feed(Uint8Array.of(0x41)); d.feed(Uint8Array.of(0x42)); const same = JSON.stringify(d.guess()) === JSON.stringify(r); d.free(); let error; try { m.detect('AB'); } catch (e) { error = e.name; } return Object.keys(r).join() + '|' + typeof r.confidence + '|' + same + '|' + error; })();
@@ -80,6 +86,15 @@ const EVERY_SUBPATH = (load, resolve) => `
       smoke = 'threw ' + e;
     }
     out[subpath] = { resolved: ${resolve}, keys, smoke };
+  }
+  {
+    let specifier = 'text-encoding-wasm/lite';
+    const classes = ${load};
+    specifier = 'text-encoding-wasm/lite/legacy';
+    const legacy = ${load};
+    specifier = 'text-encoding-wasm/lite/standard';
+    const standard = ${load};
+    out.afterAddOns = ['shift_jis', 'big5', 'euc-kr', 'gbk'].map((label) => new classes.TextDecoder(label).decode(legacy.encode('日本', label))).join() + '|' + standard.percentEncodeAfterEncoding('shift_jis', 'あ', 'special-query');
   }
 `;
 /** The smoke test's answer for each subpath (see EVERY_SUBPATH). */
@@ -89,10 +104,11 @@ const SMOKE = {
   legacy: '38,35,56,51,54,52,59,147,250',
   standard: '%82%A0%20%26%238253%3B|{"text":"A","encoding":"utf-16le"}',
   liteStandard: 'RangeError|{"text":"A","encoding":"utf-16le"}',
+  liteLegacy: 'RangeError',
   polyfill: 'function|true',
   detect: 'encoding,confidence,candidates|number|true|TypeError',
 };
-const smokeOf = (e) => (e.lite ? SMOKE[e.file === 'index' ? 'liteIndex' : 'liteStandard'] : SMOKE[e.file]);
+const smokeOf = (e) => (ADD_ONS.includes(e.file) ? undefined : e.lite ? SMOKE[{ index: 'liteIndex', standard: 'liteStandard', legacy: 'liteLegacy' }[e.file]] : SMOKE[e.file]);
 
 /** Checks one condition's report against the entries table: the file, the exports, the smoke test. */
 function checkEvery(out, host, { require = false, label }) {
@@ -104,6 +120,7 @@ function checkEvery(out, host, { require = false, label }) {
     assert.deepEqual(got.keys, EXPORTS[e.file], `${label} ${e.subpath}: exports`);
     assert.equal(got.smoke, smokeOf(e), `${label} ${e.subpath}: smoke test`);
   }
+  assert.equal(out.afterAddOns, '日本,日本,日本,日本|%82%A0', `${label}: the lite entries after the add-ons`);
 }
 
 test('exports map: written from the entries table, every file in it exists, and "files" covers them', () => {
@@ -277,14 +294,14 @@ test('polyfill: the web entry loads no implementation where the host is right, w
   assert.equal(out.nowOurs, true);
 });
 
-test('lite: CJK labels throw a RangeError naming the full entry; every other encoding works', async () => {
+test('lite: CJK labels throw a RangeError naming their add-on; every other encoding works', async () => {
   const lite = await importEntry('./lite');
   const full = await importEntry('.');
   for (const encoding of CJK) {
     for (const cls of [lite.TextDecoder, lite.TextDecoderStream]) {
       assert.throws(
         () => new cls(encoding),
-        (e) => e instanceof RangeError && e.message.includes(`'${encoding}'`) && e.message.includes("'text-encoding-wasm'") && e.message.includes('lite'),
+        (e) => e instanceof RangeError && e.message.includes(`'${encoding}'`) && e.message.includes(`import 'text-encoding-wasm/${ADD_ON_OF[encoding]}'`) && e.message.includes("'text-encoding-wasm'"),
         `${cls.name} ${encoding}`,
       );
     }
@@ -325,8 +342,15 @@ test('bundlers (esbuild, Rollup): the entries keep their wasm loader ("sideEffec
     standard: `import { percentEncodeAfterEncoding } from 'text-encoding-wasm/standard';\nconsole.log(percentEncodeAfterEncoding('shift_jis', 'あ ', 'query'));\n`,
     liteStandard: `import { decode } from 'text-encoding-wasm/lite/standard';\nconsole.log(decode(Uint8Array.of(0xff, 0xfe, 0x41, 0), 'latin1').encoding);\n`,
     detect: `import { detect } from 'text-encoding-wasm/detect';\nconsole.log(Object.keys(detect(Uint8Array.of(0x41))).join());\n`,
+    shiftJisExport: `import { encode } from 'text-encoding-wasm/lite/legacy';\nimport 'text-encoding-wasm/japanese';\nconsole.log(encode('あ', 'shift_jis').join());\n`,
   };
-  const expected = { main: '€', legacy: '128function', lite: '195,169', standard: '%82%A0%20', liteStandard: 'utf-16le', detect: 'encoding,confidence,candidates' };
+  const expected = { main: '€', legacy: '128function', lite: '195,169', standard: '%82%A0%20', liteStandard: 'utf-16le', detect: 'encoding,confidence,candidates', shiftJisExport: '130,160' };
+  // The same from the other add-ons' modules: a bundle that has them has that add-on.
+  const sampleOf = (file) => {
+    const hex = readFileSync(join(pkgDir, file), 'utf8');
+    return hex.slice(hex.length >> 1, (hex.length >> 1) + 64);
+  };
+  const koreanWasmSample = sampleOf('lite/wasm/korean-hex.js');
   for (const [name, source] of Object.entries(sources)) writeFileSync(join(project, `${name}.mjs`), source);
   // 64 hexadecimal digits from the middle of the codecs' inlined wasm: a bundle that has them has that wasm.
   const codecHex = readFileSync(join(pkgDir, 'wasm', 'hex.js'), 'utf8');
@@ -353,6 +377,7 @@ test('bundlers (esbuild, Rollup): the entries keep their wasm loader ("sideEffec
       if (name === 'lite') assert.ok(!code.includes('decoderState'), `${bundler}: TextDecoder is dropped when unused`);
       if (name === 'standard') assert.ok(!code.includes('LegacyEncoder') && !code.includes('makeTextEncoderStream'), `${bundler}: the classes are dropped`);
       if (name === 'detect') assert.ok(!code.includes('decoderState') && !code.includes(codecWasmSample), `${bundler}: the detector comes without the codecs and their wasm`);
+      if (name === 'shiftJisExport') assert.ok(!code.includes(codecWasmSample) && !code.includes(koreanWasmSample) && !code.includes('decoderState'), `${bundler}: the exporter ships neither the full wasm, another add-on, nor TextDecoder`);
     }
   }
 });

@@ -60,11 +60,23 @@ export function formatSummary(label, summary) {
 
 /**
  * Imports the entries a runner's `config` names ({ label, entry, legacy?, standard?, polyfill?,
- * detect?, expectSharedArrayBuffer? }: module URLs) and runs the suite over them; `onResult` as
- * runSuite's.
+ * detect?, expectSharedArrayBuffer?, addOns?, addOnsFirst? }: module URLs) and runs the suite over
+ * them; `onResult` as runSuite's. The add-ons (lite runs) are imported before the entries with
+ * `addOnsFirst`, otherwise after a first decode and encode of the lite entry.
  */
 export async function runConfigured(config, onResult) {
+  const addOns = config.addOns || [];
+  const importAddOns = async () => {
+    for (const url of addOns) await import(url);
+  };
+  if (config.addOnsFirst) await importAddOns();
   const api = await import(config.entry);
+  if (addOns.length > 0 && !config.addOnsFirst) {
+    // Lite in use before any add-on: its module instantiated, a decoder and an encoder alive.
+    const pending = new api.TextDecoder('windows-1252');
+    if (pending.decode(Uint8Array.of(0x80)) !== '\u20ac' || new api.TextEncoder().encode('\u00e9').length !== 2) throw new Error('lite did not decode before the add-ons');
+    await importAddOns();
+  }
   const legacy = config.legacy ? await import(config.legacy) : undefined;
   const standard = config.standard ? await import(config.standard) : undefined;
   const detect = config.detect ? await import(config.detect) : undefined;

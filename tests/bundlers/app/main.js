@@ -4,6 +4,10 @@
 import { TextDecoder, TextEncoder } from 'text-encoding-wasm';
 import { faults, install } from 'text-encoding-wasm/polyfill';
 import { createDetector, detect } from 'text-encoding-wasm/detect';
+// A Shift_JIS exporter's imports: the legacy encoders over lite, and the Japanese add-on, imported
+// for its effect alone (the bundler must keep it: the package's sideEffects list names it).
+import { encode } from 'text-encoding-wasm/lite/legacy';
+import 'text-encoding-wasm/japanese';
 
 const result = {};
 try {
@@ -24,6 +28,7 @@ try {
   const streamed = detector.guess();
   detector.free();
   result.detect = `${Object.keys(whole).join()}|${JSON.stringify(streamed) === JSON.stringify(whole)}`;
+  result.liteShiftJis = Array.from(encode('日本語', 'shift_jis'));
 } catch (error) {
   result.error = String(error && error.stack ? error.stack : error);
 }
