@@ -331,15 +331,21 @@ for (const prefix of ['', 'lite/']) {
     if (names.includes('polyfill')) lines.push("export { installNow } from '../polyfill/install.js';");
     const addOns = ADD_ONS.filter((n) => existsSync(join(pkg, dir, `${n}.js`)));
     if (addOns.length > 0) lines.push("export { addOn } from './load.js';");
+    // The core modules, for the package's own tests and bench (never an entry's export).
+    const internals = { instance: 'core/instance', crossing: 'core/crossing', strings: 'core/strings', labels: 'core/labels', hostCodecs: 'core/host-codecs', textEncoder: 'idl/text-encoder' };
+    for (const [name, file] of Object.entries(internals)) lines.push(`import * as ${name} from '../${file}.js';`);
+    lines.push(`export const internals = { ${Object.keys(internals).join(', ')} };`);
     await esbuild({
       ...cjsCommon,
       stdin: { contents: lines.join('\n'), resolveDir: join(pkg, dir), sourcefile: `${dir}/graph.js`, loader: 'js' },
       outfile: join(pkg, dir, 'graph.cjs'),
-      banner: { js: `// The CommonJS module graph of ${dir}/ (its entries' twins take their exports from it), written by scripts/build.mjs.` },
+      banner: { js: `// The CommonJS module graph of ${dir}/ (its entries and their twins take their exports from it), written by scripts/build.mjs.` },
       plugins: [wasm2jsExternal],
     });
+    /** Export lists of the entries, read from their ES modules before the Node folder's are rewritten (6b). */
+    const exportLists = {};
     for (const n of plain) {
-      const list = await exportsOf(`${dir}/${n}.js`);
+      const list = (exportLists[n] = await exportsOf(`${dir}/${n}.js`));
       const body = list.map((x) => `exports.${x} = entry.${x};`).join('\n');
       writeFileSync(
         join(pkg, dir, `${n}.cjs`),
@@ -348,6 +354,7 @@ for (const prefix of ['', 'lite/']) {
       twins++;
     }
     if (names.includes('polyfill')) {
+      exportLists.polyfill = await exportsOf(`${dir}/polyfill.js`);
       // The polyfill entry's own code; its classes from index.cjs, installNow from graph.cjs.
       await esbuild({
         ...cjsCommon,
@@ -382,6 +389,17 @@ for (const prefix of ['', 'lite/']) {
         plugins: [wasm2jsExternal],
       });
       twins++;
+    }
+    if (host === 'node') {
+      // 6b. The Node folder's ES module entries become faces of the same graph: Node loads one
+      // file instead of fifteen (import to first decode in Node 24: 16 ms as modules, 9 ms so;
+      // npm run bench, "Node: time to first decode"), and `import` and `require` share one core.
+      const face = (from, list) => `import m from './${from}';\nexport const { ${list.join(', ')} } = m;\n`;
+      const header = (n) => `// The ES module face of ${n}: its exports from the module graph that require() loads too (graph.cjs), so Node\n// loads one file and import and require share one core. Written by scripts/build.mjs from js/node/${n}.\n`;
+      for (const n of plain) writeFileSync(join(pkg, dir, `${n}.js`), `${header(`${n}.js`)}import graph from './graph.cjs';\nexport const { ${exportLists[n].join(', ')} } = graph.${n};\n`);
+      if (exportLists.polyfill) writeFileSync(join(pkg, dir, 'polyfill.js'), `${header('polyfill.js')}${face('polyfill.cjs', exportLists.polyfill)}`);
+      for (const n of addOns) writeFileSync(join(pkg, dir, `${n}.js`), `${header(`${n}.js`)}import graph from './graph.cjs';\ngraph.addOn('${n}');\n`);
+      rmSync(join(pkg, dir, 'load.js'));
     }
   }
 }

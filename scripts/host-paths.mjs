@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runPage, withBrowser } from './lib/browser.mjs';
 import { denoBin, denoEnv, enginePath, isInstalled } from './lib/engines.mjs';
-import { packageDir, packageUrl } from './lib/package.mjs';
+import { nodeGraphPath, packageDir, packageUrl } from './lib/package.mjs';
 import { runCommand, runMain } from './lib/run.mjs';
 import { inside, startServer } from './lib/server.mjs';
 
@@ -23,10 +23,14 @@ const ENCODINGS = [
   'gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr',
 ];
 
-/** The probe each engine runs: `entryUrl` and `codecsUrl` are module URLs of the package. */
-const probe = (entryUrl, codecsUrl) => `
+/**
+ * The probe each engine runs: `entryUrl` is the module URL of the package's entry, `codecs` an
+ * expression (awaited) for its host-codecs module: the web folder's core/host-codecs.js, or the
+ * Node folder's, from its module graph (graph.cjs's internals).
+ */
+const probe = (entryUrl, codecs) => `
 const m = await import(${JSON.stringify(entryUrl)});
-const hc = await import(${JSON.stringify(codecsUrl)});
+const hc = await ${codecs};
 const mib = new Uint8Array(1 << 20).fill(0x41);
 for (const name of ${JSON.stringify(ENCODINGS)}) {
   for (const fatal of [false, true]) {
@@ -46,25 +50,28 @@ async function fromProcess(bin, args, env) {
   return JSON.parse(line.slice('@@host-paths '.length));
 }
 
+/** The Node folder's host-codecs module, as an expression for the probe. */
+const nodeCodecs = (pkg) => `(await import('node:module')).createRequire(${JSON.stringify(nodeGraphPath(pkg))})(${JSON.stringify(nodeGraphPath(pkg))}).internals.hostCodecs`;
+
 function nodeLike(pkg, bin) {
-  const code = probe(packageUrl(pkg, 'node/index.js'), packageUrl(pkg, 'core/host-codecs.js'));
+  const code = probe(packageUrl(pkg, 'node/index.js'), nodeCodecs(pkg));
   return fromProcess(bin, ['--input-type=module', '-e', code]);
 }
 
 function bun(pkg) {
-  const code = probe(packageUrl(pkg, 'node/index.js'), packageUrl(pkg, 'core/host-codecs.js'));
+  const code = probe(packageUrl(pkg, 'node/index.js'), nodeCodecs(pkg));
   return fromProcess(enginePath('bun'), ['-e', code]);
 }
 
 function deno(pkg) {
-  const code = probe(packageUrl(pkg, 'web/index.js'), packageUrl(pkg, 'core/host-codecs.js'));
+  const code = probe(packageUrl(pkg, 'web/index.js'), `import(${JSON.stringify(packageUrl(pkg, 'core/host-codecs.js'))})`);
   return fromProcess(denoBin, ['eval', '--no-config', '--no-lock', code], denoEnv());
 }
 
 async function browser(name, pkg) {
   const server = await startServer((pathname) => {
     if (pathname === '/') {
-      return { body: `<!doctype html><script type="module">${probe('/pkg/web/index.js', '/pkg/core/host-codecs.js')}</script>` };
+      return { body: `<!doctype html><script type="module">${probe('/pkg/web/index.js', "import('/pkg/core/host-codecs.js')")}</script>` };
     }
     if (pathname.startsWith('/pkg/')) return inside(pkg, pathname.slice(5));
     return null;

@@ -15,7 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { denoBin, denoEnv } from './lib/engines.mjs';
-import { entryFile, importPackageFile, packageDir, packageUrl } from './lib/package.mjs';
+import { entryFile, importPackageFile, nodeInternals, packageDir, packageUrl } from './lib/package.mjs';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -32,7 +32,7 @@ async function phase(phaseName) {
   const pkg = packageDir([]);
   const ours = await importPackageFile(pkg, entryFile('.', 'node'));
   const api = impl === 'native' ? globalThis : ours;
-  const instance = await importPackageFile(pkg, 'core/instance.js');
+  const { instance } = nodeInternals(pkg);
   const wasmBytes = () => instance.core().memory.buffer.byteLength;
   const patternBytes = new ours.TextEncoder().encode(PATTERN);
   const result = { checks: [] };

@@ -172,6 +172,9 @@ export function shapeInterface(cls, name, members) {
     Object.defineProperty(proto, member, desc);
   }
   Object.defineProperty(proto, Symbol.toStringTag, { value: name, writable: false, enumerable: false, configurable: true });
+  // The interface's name, whatever a bundler renamed the class to (esbuild writes
+  // `TextDecoderStream2` where the global's name is taken in the bundle's scope).
+  if (cls.name !== name) Object.defineProperty(cls, 'name', { value: name, writable: false, enumerable: false, configurable: true });
 }
 
 /** The TypeError a platform throws for a method or getter called on the wrong object. */

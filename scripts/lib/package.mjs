@@ -8,7 +8,9 @@
 //                             polyfill.js, legacy.js, standard.js, detect.js (the detector, with
 //                             its own loader) and load.js (how that host gets the core); node/
 //                             and wasm2js/ also have graph.cjs (the CommonJS bundle of their
-//                             module graph) and a CommonJS twin of each entry
+//                             module graph) and a CommonJS twin of each entry; in node/ the ES
+//                             module entries are faces of graph.cjs too (no load.js there: it
+//                             is inside graph.cjs), so nodeInternals reads the core from it
 //   wasm/                     generated: core.wasm, hex.js (the same, inlined), instantiate.js,
 //                             wasm2js.js/.cjs (the JavaScript build); the detector's own module
 //                             as detect.wasm, detect-hex.js, detect-instantiate.js and
@@ -21,6 +23,7 @@
 //   types/                    .d.ts (and .d.cts for require) of every entry
 
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -148,12 +151,27 @@ export function importPackageFile(pkg, file) {
 }
 
 /**
- * The core modules of the package at `pkg` (core/instance.js, crossing.js, strings.js, labels.js;
- * `prefix` 'lite/' for the lite graph's) merged into one object: what the tests and the bench
- * reach behind the public API (live handles, the slice limits, the string builders, the wasm
- * exports). The same module instances as the entries of that graph.
+ * The core modules behind the Node folder's entries (`prefix` 'lite/' for the lite ones), as their
+ * module graph holds them: { instance, crossing, strings, labels, hostCodecs, textEncoder }, each
+ * a module namespace. The Node folder's entries, ES module or CommonJS, are faces of one bundle,
+ * node/graph.cjs (scripts/build.mjs, 6b), so these, and not the files under core/, are the
+ * instances those entries use. (The web and wasm2js folders' ES modules use core/ itself.)
+ */
+export function nodeInternals(pkg, prefix = '') {
+  return createRequire(import.meta.url)(nodeGraphPath(pkg, prefix)).internals;
+}
+
+/** The path of the Node folder's module graph (node/graph.cjs, or lite/node/graph.cjs). */
+export function nodeGraphPath(pkg, prefix = '') {
+  return join(resolve(pkg), prefix, 'node', 'graph.cjs');
+}
+
+/**
+ * The core modules behind the Node folder's entries (nodeInternals: instance, crossing, strings,
+ * labels) merged into one object: what the tests and the bench reach behind the public API (live
+ * handles, the slice limits, the string builders, the wasm exports).
  */
 export async function importInternals(pkg, prefix = '') {
-  const parts = await Promise.all(['instance', 'crossing', 'strings', 'labels'].map((m) => importPackageFile(pkg, `${prefix}core/${m}.js`)));
-  return Object.assign({}, ...parts);
+  const { instance, crossing, strings, labels } = nodeInternals(pkg, prefix);
+  return Object.assign({}, instance, crossing, strings, labels);
 }

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { ADD_ONS, entryFile } from '../../scripts/lib/package.mjs';
-import { pkgDir } from './package.mjs';
+import { nodeInternalsExpression, pkgDir } from './package.mjs';
 
 const url = (file) => pathToFileURL(join(pkgDir, file)).href;
 
@@ -48,7 +48,7 @@ function orderProgram(host, order, afterUse) {
     const lite = await import(${JSON.stringify(url(entryFile('./lite', host)))});
     const legacy = await import(${JSON.stringify(url(entryFile('./lite/legacy', host)))});
     const standard = await import(${JSON.stringify(url(entryFile('./lite/standard', host)))});
-    const internals = await import(${JSON.stringify(url('lite/core/instance.js'))});
+    const internals = ${host === 'node' ? `${nodeInternalsExpression('lite/')}.instance` : `await import(${JSON.stringify(url('lite/core/instance.js'))})`};
     const full = await import(${JSON.stringify(url(entryFile('.', host)))});
     const fullLegacy = await import(${JSON.stringify(url(entryFile('./legacy', host)))});
     const ENCODINGS = ${JSON.stringify(ENCODINGS)};

@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { entryFile, importPackageFile } from '../../scripts/lib/package.mjs';
+import { entryFile, importPackageFile, nodeInternals as nodeInternalsOf } from '../../scripts/lib/package.mjs';
 import { pkgDir } from './package.mjs';
 import { rng } from './random.mjs';
 
@@ -41,8 +41,9 @@ async function loadCopy(globals = {}, host = 'web') {
   try {
     const entry = await importPackageFile(dir, entryFile('.', host));
     const streams = entry;
-    const hostCodecs = await importPackageFile(dir, 'core/host-codecs.js');
-    const internals = await importPackageFile(dir, 'core/instance.js');
+    // The Node folder's entries are faces of its module graph (graph.cjs), which holds their core.
+    const hostCodecs = host === 'node' ? nodeInternalsOf(dir).hostCodecs : await importPackageFile(dir, 'core/host-codecs.js');
+    const internals = host === 'node' ? nodeInternalsOf(dir).instance : await importPackageFile(dir, 'core/instance.js');
     const legacy = await importPackageFile(dir, entryFile('./standard', host));
     return { ...entry, streams, hostCodecs, liveHandles: internals.liveHandles, standard: legacy };
   } finally {

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { join } from 'node:path';
 import { entryFile, packageUrl } from '../../scripts/lib/package.mjs';
 import { readAll } from '../portable/harness.mjs';
-import { importEntry, importInternals, pkgDir } from './package.mjs';
+import { importEntry, importInternals, nodeInternalsExpression, pkgDir } from './package.mjs';
 
 const { TextDecoder, TextDecoderStream, TextEncoderStream } = await importEntry('.');
 const { liveHandles } = await importInternals();
@@ -331,7 +331,7 @@ test('TextDecoderStream: the handle lives as long as the stream, not the TextDec
   // by the FinalizationRegistry.
   const script = `
     const { TextDecoderStream } = await import(${JSON.stringify(packageUrl(pkgDir, entryFile('.', 'node')))});
-    const { liveHandles: live } = await import(${JSON.stringify(packageUrl(pkgDir, 'core/instance.js'))});
+    const { liveHandles: live } = ${nodeInternalsExpression()}.instance;
     const settle = async () => { for (let i = 0; i < 5; i++) { gc(); await new Promise((r) => setTimeout(r, 10)); } };
     let writer, reader;
     (() => { const s = new TextDecoderStream(); writer = s.writable.getWriter(); reader = s.readable.getReader(); })();
@@ -420,7 +420,7 @@ test('TextDecoderStream: 1,000,000 small chunks keep handles, wasm memory and th
   // 1,000,000 two-byte chunks, each ending inside or completing a "€", piped through one stream.
   const script = `
     const { TextDecoderStream } = await import(${JSON.stringify(packageUrl(pkgDir, entryFile('.', 'node')))});
-    const { core, liveHandles: live } = await import(${JSON.stringify(packageUrl(pkgDir, 'core/instance.js'))});
+    const { core, liveHandles: live } = ${nodeInternalsExpression()}.instance;
     const N = 1_000_000;
     const a = Uint8Array.of(0x61, 0xe2);
     const b = Uint8Array.of(0x82, 0xac);
