@@ -25,6 +25,8 @@ export const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map((h
 
 /** The forced-core contender: a second copy of the package loaded with its host acceleration off. */
 export const CORE = 'ours, core';
+/** The column of another build of the package (`npm run bench -- --baseline DIR`). */
+export const BEFORE = 'ours before';
 
 /** The ratio columns of a throughput section: ours ÷ every other contender, and the forced core ÷ native. */
 export function peerPairs(names) {
@@ -128,6 +130,7 @@ export const SUMMARY_RATIOS = [
   ['ours', 'encoding-japanese', 'ours ÷ encoding-japanese'],
   ['ours', 'text-encoding', 'ours ÷ text-encoding'],
   ['ours', 'ours, JS build', 'ours ÷ ours, JS build'],
+  ['ours', BEFORE, `ours ÷ ${BEFORE}`],
 ];
 
 /** A short name of a section row for a summary cell (its input and, for short inputs, nothing more: the row names carry the size). */

@@ -9,6 +9,8 @@
 //   --engines[=A,B]   the engine comparison instead (bench/engines.mjs): the throughput sections in
 //                     every engine (or the ones named: node20 node22 node24 node26 bun deno chromium
 //                     firefox no-wasm), one summary table each, and one of all of them
+//   --baseline DIR    another built package (node scripts/build.mjs --out DIR) as the column
+//                     "ours before", with "ours ÷ ours before" in the summary (Node part only)
 //   --node PATH       the Node that runs the bench (also $TEW_BENCH_NODE); by default Node 24
 //                     (scripts/lib/engines.mjs, installed if missing): a run started by any other
 //                     Node re-executes itself with it
@@ -31,7 +33,7 @@ import { measure as measureEntries } from '../scripts/sizes.mjs';
 import { benchMounts, browserPeers, bundle as esbuildBundle, openBenchPage, PEER_ENTRIES } from './browser-bench.mjs';
 import { median, sinkValue } from './harness.js';
 import { loadInputs } from './inputs.mjs';
-import { CORE, NOTES, ratio, ratioFmt, sectionTable, sizeFmt, summaryColumns, summaryTable, table, THROUGHPUT, throughputTable } from './report.mjs';
+import { BEFORE, CORE, NOTES, ratio, ratioFmt, sectionTable, sizeFmt, summaryColumns, summaryTable, table, THROUGHPUT, throughputTable } from './report.mjs';
 import { contenders, HOST_SWITCH, importForcedCore, legacyDecoders, legacyEncoders, prepare, runSection } from './suite.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -58,18 +60,22 @@ const argv = process.argv.slice(2);
 const args = new Set();
 let nodeOption = null;
 let engineNames = null;
+let baselineDir = null;
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
   if (a === '--node') {
     nodeOption = argv[++i];
     if (!nodeOption) throw new Error('bench: --node takes the path of a node binary');
+  } else if (a === '--baseline') {
+    baselineDir = argv[++i] ? resolve(argv[i]) : null;
+    if (!baselineDir || !existsSync(join(baselineDir, 'package.json'))) throw new Error('bench: --baseline takes the directory of another built package (node scripts/build.mjs --out DIR)');
   } else if (a === '--engines' || a.startsWith('--engines=')) {
     args.add('--engines');
     if (a.includes('=')) engineNames = a.slice(a.indexOf('=') + 1).split(',').filter(Boolean);
   } else if (a === '--quick' || a === '--node-only') {
     args.add(a);
   } else {
-    throw new Error(`bench: unknown option ${a} (use --quick, --node-only, --engines[=NAMES], --node PATH)`);
+    throw new Error(`bench: unknown option ${a} (use --quick, --node-only, --engines[=NAMES], --node PATH, --baseline DIR)`);
   }
 }
 const quick = args.has('--quick');
@@ -259,9 +265,14 @@ const { oursCore, coreInternals } = await importForcedCore(async () => ({ oursCo
 // entries' Buffer builders are not in its graph).
 const JS_BUILD = 'ours, JS build';
 const oursJs = existsSync(join(pkgDir, FILES.js)) ? await importPackageFile(packageCopy('js-build'), FILES.js) : null;
-const PEERS = { [CORE]: oursCore, [JS_BUILD]: oursJs, '@exodus/bytes': exodus, 'text-encoding': textEncoding };
+// --baseline DIR: another build of the package (say, main before a change) as one more column,
+// in the same run, so that a change's cost is a ratio of one run (BEFORE in the summary).
+const oursBefore = baselineDir ? await importPackageFile(baselineDir, FILES.node) : null;
+const oursBeforeLegacy = baselineDir && existsSync(join(baselineDir, FILES.nodeLegacy)) ? await importPackageFile(baselineDir, FILES.nodeLegacy) : null;
+const PEERS = { [CORE]: oursCore, [JS_BUILD]: oursJs, '@exodus/bytes': exodus, 'text-encoding': textEncoding, ...(oursBefore ? { [BEFORE]: oursBefore } : {}) };
 const list = contenders(ours, globalThis, PEERS, legacyDecoders({ iconv, encodingJapanese }));
 const legacyList = legacyEncoders(oursLegacy, { exodus: exodusLegacy, iconv, encodingJapanese, textEncoding });
+if (oursBeforeLegacy) legacyList.push({ name: BEFORE, make: (label, options) => (options === undefined ? (string) => oursBeforeLegacy.encode(string, label) : (string) => oursBeforeLegacy.encode(string, label, options)) });
 const prepared = prepare(files, ours);
 
 /** Prints a section's table; returns its geometric means. */
@@ -347,13 +358,21 @@ function ttfdNode() {
   const sjis = prepared.shortDecode.find((f) => f.label === 'shift_jis');
   if (sjis) specs[`ours (${FILES.node}), first decode in shift_jis`] = [packageUrl(pkgDir, FILES.node), 'm.TextDecoder', sjis];
   if (sjis && oursJs) specs[`${JS_BUILD} (${FILES.js}), first decode in shift_jis`] = [packageUrl(pkgDir, FILES.js), 'm.TextDecoder', sjis];
+  // An add-on imported late: lite in use already, then `import 'text-encoding-wasm/japanese'` and
+  // the first Shift_JIS decode (its module read and instantiated, its tables expanded).
+  const japanese = join(pkgDir, entryFile('./japanese', 'node'));
+  if (sjis && existsSync(japanese)) {
+    const prelude = `const lite = await import(${JSON.stringify(packageUrl(pkgDir, FILES.liteNode))}); new lite.TextDecoder().decode(Uint8Array.of(0x41));`;
+    specs[`ours lite in use, then ${entryFile('./japanese', 'node')} imported: first decode in shift_jis`] = [packageUrl(pkgDir, entryFile('./japanese', 'node')), 'lite.TextDecoder', sjis, prelude];
+  }
   const samples = Object.fromEntries(Object.keys(specs).map((k) => [k, []]));
   const problems = [];
   for (let i = 0; i < TTFD_RUNS; i++) {
-    for (const [name, [spec, pick, input = ttfdInput]] of Object.entries(specs)) {
+    for (const [name, [spec, pick, input = ttfdInput, prelude = '']] of Object.entries(specs)) {
       const want = input === ttfdInput ? ttfdWant : new ours.TextDecoder(input.label).decode(input.bytes);
       const script = [
         `const bytes = new Uint8Array(${JSON.stringify([...input.bytes])});`,
+        prelude,
         'const t0 = performance.now();',
         spec ? `const m = await import(${JSON.stringify(spec)});` : '',
         `const TD = ${pick};`,
