@@ -6,7 +6,17 @@ import { charCodeAt, fromCharCodeApply, ownMethods, stringSlice, toLowerCase } f
 import { core, hasAddOn, setNameLookup } from './instance.js';
 import { putString, viewBytes } from './crossing.js';
 
+/**
+ * UTF-8's ordinal (src/encoding.rs: the first encoding), known without the wasm, as its usual
+ * labels are: a program that decodes UTF-8 where the host's decoder is right never instantiates
+ * the core (core/host-codecs.js checks the host against constants). tests/js/host-codecs.test.mjs
+ * checks these against the wasm.
+ */
+export const UTF8_ORDINAL = 0;
+const UTF8_LABELS = Object.assign(Object.create(null), { 'utf-8': UTF8_ORDINAL, utf8: UTF8_ORDINAL, 'UTF-8': UTF8_ORDINAL, UTF8: UTF8_ORDINAL });
+
 const names = [];
+names[UTF8_ORDINAL] = 'utf-8';
 /** The standard's name of the encoding at `ordinal`, ASCII lowercased (cached). */
 export function encodingName(ordinal) {
   let name = names[ordinal];
@@ -31,6 +41,7 @@ export const isMultiByte = (name) => MULTI_BYTE[name] !== undefined;
 export const isDoubleByte = (name) => MULTI_BYTE[name] === 2;
 
 const supported = [];
+supported[UTF8_ORDINAL] = true; // every build has UTF-8
 /**
  * Whether the encoding at `ordinal` can be decoded and encoded: by the base module, or by an
  * add-on's (the lite base has no CJK). A yes is remembered (support is never taken away); a no is
@@ -83,6 +94,8 @@ const isSpace = (c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c
  * cost is bounded whatever its length.
  */
 export function lookupLabel(label) {
+  const utf8 = UTF8_LABELS[label];
+  if (utf8 !== undefined) return utf8;
   const cached = labelCache.lookup(label);
   if (cached !== undefined) return cached;
   let start = 0;

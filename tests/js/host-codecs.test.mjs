@@ -5,9 +5,11 @@
 // check). Each configuration loads its own copy of the package, so each has its own module graph.
 
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import { entryFile, importPackageFile, nodeInternals as nodeInternalsOf } from '../../scripts/lib/package.mjs';
 import { pkgDir } from './package.mjs';
@@ -44,8 +46,10 @@ async function loadCopy(globals = {}, host = 'web') {
     // The Node folder's entries are faces of its module graph (graph.cjs), which holds their core.
     const hostCodecs = host === 'node' ? nodeInternalsOf(dir).hostCodecs : await importPackageFile(dir, 'core/host-codecs.js');
     const internals = host === 'node' ? nodeInternalsOf(dir).instance : await importPackageFile(dir, 'core/instance.js');
+    const crossing = host === 'node' ? nodeInternalsOf(dir).crossing : await importPackageFile(dir, 'core/crossing.js');
+    const labels = host === 'node' ? nodeInternalsOf(dir).labels : await importPackageFile(dir, 'core/labels.js');
     const legacy = await importPackageFile(dir, entryFile('./standard', host));
-    return { ...entry, streams, hostCodecs, liveHandles: internals.liveHandles, standard: legacy };
+    return { ...entry, streams, hostCodecs, labels, internals: { ...internals, ...crossing }, liveHandles: internals.liveHandles, standard: legacy };
   } finally {
     for (const [k, d] of Object.entries(saved)) {
       if (d === undefined) delete globalThis[k];
@@ -105,6 +109,29 @@ test('the probes cover the cases: UTF-8 and UTF-16 probes include well-formed an
     const malformed = probes.filter((b) => decode(label, true, b) === null);
     assert.ok(malformed.length >= 8 && probes.length - malformed.length >= 4, `${label}: both kinds`);
   }
+  // The constants the host is checked against (no core needed) are the core's outputs, in both
+  // modes; UTF-16BE's probes (each pair of bytes swapped) give the same.
+  const { UTF8_EXPECTED, UTF8_WELL_FORMED, UTF16_EXPECTED, UTF16_WELL_FORMED } = core.hostCodecs;
+  const swap = (b) => b.map((_, i) => (i ^ 1) < b.length ? b[i ^ 1] : b[i]);
+  for (const [label, list, expected, wellFormed, swapped] of [
+    ['utf-8', UTF8_PROBES, UTF8_EXPECTED, UTF8_WELL_FORMED, false],
+    ['utf-16le', UTF16LE_PROBES, UTF16_EXPECTED, UTF16_WELL_FORMED, false],
+    ['utf-16be', UTF16LE_PROBES, UTF16_EXPECTED, UTF16_WELL_FORMED, true],
+  ]) {
+    const probes = list.split(',').map(hex).map((b) => (swapped ? swap(b) : b));
+    assert.equal(expected.length, probes.length, `${label}: one output per probe`);
+    probes.forEach((b, i) => {
+      assert.equal(decode(label, false, b), expected[i], `${label} probe ${i}`);
+      assert.equal(decode(label, true, b), wellFormed.includes(i) ? expected[i] : null, `${label} probe ${i}, fatal`);
+    });
+  }
+  // The labels known without the wasm name the encoding the wasm gives them.
+  const internals = core.internals;
+  for (const label of ['utf-8', 'utf8', 'UTF-8', 'UTF8']) {
+    const w = internals.core();
+    assert.equal(w.label_lookup(internals.putString(label)), core.labels.UTF8_ORDINAL, label);
+  }
+  assert.equal(core.labels.encodingName(core.labels.UTF8_ORDINAL), 'utf-8');
   // A few by hand, as the standard's decoders define them.
   assert.equal(decode('utf-8', false, hex('f09f9841eda080')), '\ufffdA\ufffd\ufffd\ufffd');
   assert.equal(decode('utf-8', false, hex('efbbbf41')), '\ufeffA');
@@ -519,4 +546,28 @@ test("a host decoder that is left broken by a fatal error is replaced, not trust
   assert.throws(() => d.decode(new Uint8Array([0x81, 0x30])), TypeError);
   assert.equal(d.decode(new Uint8Array([0x81, 0x30, 0x81, 0x30])), '\u0080');
   assert.equal(made, before + 1, 'one new host decoder after the error');
+});
+
+test('a first UTF-8 decode that the host takes instantiates no wasm (labels and checks need none)', () => {
+  // In a child, as a program starts: the web folder (the host's TextDecoder) and, where its Node
+  // hands UTF-8 to Buffer (V8 13 and later), the Node folder; then a single-byte decode, which
+  // needs the core.
+  const script = (entry, instance) => `
+    const m = await import(${JSON.stringify(pathToFileURL(join(pkgDir, entry)).href)});
+    const instance = ${instance};
+    const text = new m.TextDecoder().decode(Uint8Array.of(0xd0, 0x9f, 0x41)) + new m.TextDecoder('UTF-8', { fatal: true }).decode(Uint8Array.of(0xe2, 0x82, 0xac));
+    const before = instance.wasm === null;
+    const latin = new m.TextDecoder('latin1').decode(Uint8Array.of(0xe9));
+    console.log(JSON.stringify({ text, before, latin, after: instance.wasm === null }));
+  `;
+  const run = (code) => {
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', env: { ...process.env, TEXT_ENCODING_WASM_HOST: '' } });
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+  const web = run(script('web/index.js', `await import(${JSON.stringify(pathToFileURL(join(pkgDir, 'core/instance.js')).href)})`));
+  assert.deepEqual(web, { text: 'ПA€', before: true, latin: 'é', after: false });
+  const v8Major = parseInt(process.versions.v8, 10);
+  const node = run(script('node/index.js', `(await import('node:module')).createRequire(import.meta.url)(${JSON.stringify(join(pkgDir, 'node/graph.cjs'))}).internals.instance`));
+  assert.deepEqual(node, { text: 'ПA€', before: v8Major >= 13, latin: 'é', after: false });
 });
