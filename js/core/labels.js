@@ -7,16 +7,29 @@ import { core, hasAddOn, setNameLookup } from './instance.js';
 import { putString, viewBytes } from './crossing.js';
 
 /**
- * UTF-8's ordinal (src/encoding.rs: the first encoding), known without the wasm, as its usual
- * labels are: a program that decodes UTF-8 where the host's decoder is right never instantiates
- * the core (core/host-codecs.js checks the host against constants). tests/js/host-codecs.test.mjs
- * checks these against the wasm.
+ * Ordinals known without the wasm (src/encoding.rs's order), with the labels that name them
+ * exactly: UTF-8's usual spellings, and each CJK encoding's name. A program that decodes UTF-8
+ * where the host's decoder is right never instantiates the core (core/host-codecs.js checks the
+ * host against constants), and a CJK encoding of an add-on instantiates that add-on's module
+ * alone. tests/js/host-codecs.test.mjs checks every one against the wasm.
  */
 export const UTF8_ORDINAL = 0;
-const UTF8_LABELS = Object.assign(Object.create(null), { 'utf-8': UTF8_ORDINAL, utf8: UTF8_ORDINAL, 'UTF-8': UTF8_ORDINAL, UTF8: UTF8_ORDINAL });
+export const KNOWN_LABELS = Object.assign(Object.create(null), {
+  'utf-8': UTF8_ORDINAL,
+  utf8: UTF8_ORDINAL,
+  'UTF-8': UTF8_ORDINAL,
+  UTF8: UTF8_ORDINAL,
+  gbk: 29,
+  gb18030: 30,
+  big5: 31,
+  'euc-jp': 32,
+  'iso-2022-jp': 33,
+  shift_jis: 34,
+  'euc-kr': 35,
+});
 
 const names = [];
-names[UTF8_ORDINAL] = 'utf-8';
+for (const label in KNOWN_LABELS) if (names[KNOWN_LABELS[label]] === undefined) names[KNOWN_LABELS[label]] = label;
 /** The standard's name of the encoding at `ordinal`, ASCII lowercased (cached). */
 export function encodingName(ordinal) {
   let name = names[ordinal];
@@ -49,7 +62,7 @@ supported[UTF8_ORDINAL] = true; // every build has UTF-8
  */
 export function encodingSupported(ordinal) {
   if (supported[ordinal] === true) return true;
-  const yes = core().encoding_supported(ordinal) || hasAddOn(encodingName(ordinal));
+  const yes = hasAddOn(encodingName(ordinal)) || core().encoding_supported(ordinal);
   if (yes) supported[ordinal] = true;
   return yes;
 }
@@ -94,8 +107,8 @@ const isSpace = (c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c
  * cost is bounded whatever its length.
  */
 export function lookupLabel(label) {
-  const utf8 = UTF8_LABELS[label];
-  if (utf8 !== undefined) return utf8;
+  const known = KNOWN_LABELS[label];
+  if (known !== undefined) return known;
   const cached = labelCache.lookup(label);
   if (cached !== undefined) return cached;
   let start = 0;

@@ -125,13 +125,18 @@ test('the probes cover the cases: UTF-8 and UTF-16 probes include well-formed an
       assert.equal(decode(label, true, b), wellFormed.includes(i) ? expected[i] : null, `${label} probe ${i}, fatal`);
     });
   }
-  // The labels known without the wasm name the encoding the wasm gives them.
+  // The labels known without the wasm name the encoding the wasm gives them, and their names
+  // (known without the wasm too) are the wasm's.
   const internals = core.internals;
-  for (const label of ['utf-8', 'utf8', 'UTF-8', 'UTF8']) {
+  const { KNOWN_LABELS, UTF8_ORDINAL } = core.labels;
+  assert.deepEqual(Object.keys(KNOWN_LABELS).length, 11);
+  for (const [label, ordinal] of Object.entries(KNOWN_LABELS)) {
     const w = internals.core();
-    assert.equal(w.label_lookup(internals.putString(label)), core.labels.UTF8_ORDINAL, label);
+    assert.equal(w.label_lookup(internals.putString(label)), ordinal, label);
+    const n = w.encoding_name(ordinal);
+    assert.equal(String.fromCharCode(...internals.viewBytes(n)).toLowerCase(), core.labels.encodingName(ordinal), label);
   }
-  assert.equal(core.labels.encodingName(core.labels.UTF8_ORDINAL), 'utf-8');
+  assert.equal(core.labels.encodingName(UTF8_ORDINAL), 'utf-8');
   // A few by hand, as the standard's decoders define them.
   assert.equal(decode('utf-8', false, hex('f09f9841eda080')), '\ufffdA\ufffd\ufffd\ufffd');
   assert.equal(decode('utf-8', false, hex('efbbbf41')), '\ufeffA');
