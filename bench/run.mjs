@@ -513,7 +513,7 @@ const APP_PEER_ENTRIES = {
     rows.push(['ours: polyfill where the host is right (esbuild --splitting: first chunk)', NaN, NaN, entrySizes['polyfill, host right']]);
     if (entrySizes['js (JavaScript build)']) rows.push([`${JS_BUILD}: /js entry (wasm2js), esbuild --bundle --minify`, NaN, NaN, entrySizes['js (JavaScript build)']]);
     // Lite and its per-language add-ons, and the apps of one language (scripts/sizes.mjs).
-    for (const name of Object.keys(entrySizes).filter((n) => n.startsWith('lite') || n.startsWith('Shift_JIS'))) rows.push([`ours: ${name}, esbuild --bundle --minify`, NaN, NaN, entrySizes[name]]);
+    for (const name of Object.keys(entrySizes).filter((n) => (n.startsWith('lite') || n.startsWith('Shift_JIS')) && !n.endsWith('wasm alone'))) rows.push([`ours: ${name}, esbuild --bundle --minify`, NaN, NaN, entrySizes[name]]);
     for (const [name, contents] of Object.entries({ ...PEER_ENTRIES, ...APP_PEER_ENTRIES })) {
       try {
         rows.push([`${name}: esbuild --bundle --minify`, ...sizes(await bundle({ stdin: { contents, resolveDir: root, loader: 'js' }, minify: true }))]);
