@@ -23,7 +23,7 @@
 import { concatBytes, nativeUnitsAt, putString, sliceEnd, sliceUnitsLimit, takeBytes } from '../core/crossing.js';
 import { core, lastRead, mem16, refresh } from '../core/instance.js';
 import { bufferOf, charCodeAt, charCodeAtIsIntrinsic, fromCharCodeApply, setBytes, U16, U8 } from '../core/intrinsics.js';
-import { encodingName, encodingSupported, isDoubleByte, lookupLabel, quoteLabel, unsupportedMessage } from '../core/labels.js';
+import { encodingName, encodingSupported, isDoubleByte, isMultiByte, lookupLabel, quoteLabel, unsupportedMessage, UTF8_ORDINAL } from '../core/labels.js';
 import { ENCODER_BAD_HANDLE } from '../core/protocol.js';
 import { toDOMString } from './webidl.js';
 
@@ -195,9 +195,11 @@ function encodeDoubleByte(t, string) {
 
 /** The shortcut for output encoding `ordinal` (built at its first use). */
 function shortcutOf(ordinal) {
-  const at = core().single_byte_index(ordinal);
-  let shortcut;
   const name = encodingName(ordinal);
+  // Only a single-byte encoding has an index; asking the base module of the others would
+  // instantiate it for nothing where an add-on encodes (a Shift_JIS exporter over lite).
+  const at = isMultiByte(name) || ordinal === UTF8_ORDINAL ? 0 : core().single_byte_index(ordinal);
+  let shortcut;
   if (at !== 0) shortcut = reverseTable(at);
   else shortcut = name === 'iso-2022-jp' ? ASCII_BUT_SO_SI_ESC : ASCII_ONLY;
   if (isDoubleByte(name)) doubleByteSeen[ordinal] = 0;
