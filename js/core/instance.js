@@ -31,9 +31,9 @@ const memoryBufferGetter =
 // everything after it (crossing.js, strings.js: the same bindings) works on that module, until
 // the next `core` call. A call sequence that belongs to one encoding therefore begins with
 // `core(ordinal)` and calls nothing that may select another module before its last read.
-const newRecord = (load) => ({ load, exports: null, memory: null, plain: false, ioAt: 0, buffer: null, mem8: null, mem16: null, io: null });
+const newRecord = (name, load) => ({ name, load, exports: null, memory: null, plain: false, ioAt: 0, buffer: null, mem8: null, mem16: null, io: null });
 /** The base module's record (the loader that the host folder's load.js sets). */
-const base = newRecord(null);
+const base = newRecord('base', null);
 /** The selected record. */
 let current = base;
 /** Add-on records by encoding name, and the record of each ordinal once asked (cleared by addCodecs). */
@@ -63,12 +63,13 @@ export function setLoader(load) {
 }
 
 /**
- * Registers an add-on's module: `load()` gives its exports, and it decodes and encodes the
- * encodings named in `names`. Called by the add-on entries (japanese.js, ...); instantiation
- * waits for the first call in one of them. A second registration of a name changes nothing.
+ * Registers the add-on `language`'s module: `load()` gives its exports, and it decodes and
+ * encodes the encodings named in `names`. Called by the add-on entries (japanese.js, ...);
+ * instantiation waits for the first call in one of them. A second registration of a name changes
+ * nothing.
  */
-export function addCodecs(names, load) {
-  const record = newRecord(load);
+export function addCodecs(language, names, load) {
+  const record = newRecord(language, load);
   for (let i = 0; i < names.length; i++) if (owners[names[i]] === undefined) owners[names[i]] = record;
   ownerOf = [];
 }
@@ -181,6 +182,13 @@ export function lastRead() {
 export function outputKind() {
   refresh(); // the call before may have grown memory
   return io[ioAt + IO_OUT_KIND];
+}
+
+/** The modules instantiated so far: 'base', and each add-on's language (for tests). */
+export function instantiatedModules() {
+  const out = base.exports !== null ? ['base'] : [];
+  for (const name in owners) if (owners[name].exports !== null && out.indexOf(owners[name].name) < 0) out.push(owners[name].name);
+  return out;
 }
 
 /** The number of live decoder and encoder handles in every instantiated module (for leak tests). */

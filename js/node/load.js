@@ -53,7 +53,7 @@ setLoader(loaderOf('core', ''));
 
 /** Registers the add-on `language` (japanese.js, ...): its module is read at the first call in one of its encodings. */
 export function addOn(language) {
-  addCodecs(encodingsOf(language), loaderOf(language, `${language}-`));
+  addCodecs(language, encodingsOf(language), loaderOf(language, `${language}-`));
 }
 
 const { Buffer, isAscii, isUtf8 } = builtin('node:buffer');

@@ -30,7 +30,7 @@ setNativeMultiByteDecoder(decodeDoubleByte);
  * exports (its JavaScript build), called at the first call in one of its encodings.
  */
 export function addOn(language, instantiateAddOn) {
-  addCodecs(encodingsOf(language), instantiateAddOn);
+  addCodecs(language, encodingsOf(language), instantiateAddOn);
 }
 
 const g = globalThis;

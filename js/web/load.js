@@ -22,7 +22,7 @@ setLoader(() => instantiate(hexToBytes(wasmHex)));
  * instantiated at the first call in one of them.
  */
 export function addOn(language, hex) {
-  addCodecs(encodingsOf(language), () => instantiate(hexToBytes(hex)));
+  addCodecs(language, encodingsOf(language), () => instantiate(hexToBytes(hex)));
 }
 
 /**

@@ -161,6 +161,23 @@ test('the web folder and the JavaScript build (wasm2js folder) take the add-ons 
   }
 });
 
+test('each module is instantiated at its first use only: an exporter over lite loads only its add-on\'s', () => {
+  const out = run(`
+    const instance = ${nodeInternalsExpression('lite/')}.instance;
+    const legacy = await import(${JSON.stringify(url(entryFile('./lite/legacy', 'node')))});
+    const lite = await import(${JSON.stringify(url(entryFile('./lite', 'node')))});
+    await import(${JSON.stringify(url(entryFile('./japanese', 'node')))});
+    await import(${JSON.stringify(url(entryFile('./korean', 'node')))});
+    const steps = [instance.instantiatedModules().join()];
+    const bytes = legacy.encode('名前,住所', 'shift_jis');
+    steps.push(instance.instantiatedModules().join());
+    new lite.TextDecoder('windows-1252').decode(Uint8Array.of(0x80));
+    steps.push(instance.instantiatedModules().join());
+    console.log(JSON.stringify({ steps, bytes: bytes.length }));
+  `);
+  assert.deepEqual(out, { steps: ['', 'japanese', 'base,japanese'], bytes: 9 });
+});
+
 test('require(): the add-ons\' CommonJS twins register with the lite twins\' graph', () => {
   for (const host of ['node', 'wasm2js']) {
     const out = run(
