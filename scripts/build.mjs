@@ -107,9 +107,10 @@ function bindgen({ wasm, dir, base, prefix, entry, addOn }) {
   const glueDir = join(staging, 'glue');
   rmSync(glueDir, { recursive: true, force: true });
   run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', glueDir, '--out-name', 'wasm', wasm]);
-  const instantiateJs = instantiateModule(readFileSync(join(glueDir, 'wasm.js'), 'utf8'), 'core.wasm', entry);
-  if (!addOn) writeFileSync(join(dir, `${prefix}instantiate.js`), instantiateJs.replace('(core.wasm)', `(${base}.wasm)`));
-  else if (readFileSync(join(dir, 'instantiate.js'), 'utf8').replace(/\((?:core|[a-z-]+)\.wasm\)/, '') !== instantiateJs.replace('(core.wasm)', '')) {
+  const instantiateJs = instantiateModule(readFileSync(join(glueDir, 'wasm.js'), 'utf8'), addOn ? 'core.wasm' : `${base}.wasm`, entry);
+  // An add-on shares the lite module's instantiate.js (written for core.wasm): its glue must give the same file.
+  if (!addOn) writeFileSync(join(dir, `${prefix}instantiate.js`), instantiateJs);
+  else if (readFileSync(join(dir, 'instantiate.js'), 'utf8') !== instantiateJs) {
     throw new Error(`build: the ${base} module's wasm-bindgen imports differ from the lite module's; it cannot share instantiate.js`);
   }
 
@@ -394,10 +395,10 @@ for (const prefix of ['', 'lite/']) {
       // 6b. The Node folder's ES module entries become faces of the same graph: Node loads one
       // file instead of fifteen (import to first decode in Node 24: 16 ms as modules, 9 ms so;
       // npm run bench, "Node: time to first decode"), and `import` and `require` share one core.
-      const face = (from, list) => `import m from './${from}';\nexport const { ${list.join(', ')} } = m;\n`;
+      const face = (from, member, list) => `import m from './${from}';\nexport const { ${list.join(', ')} } = m${member};\n`;
       const header = (n) => `// The ES module face of ${n}: its exports from the module graph that require() loads too (graph.cjs), so Node\n// loads one file and import and require share one core. Written by scripts/build.mjs from js/node/${n}.\n`;
-      for (const n of plain) writeFileSync(join(pkg, dir, `${n}.js`), `${header(`${n}.js`)}import graph from './graph.cjs';\nexport const { ${exportLists[n].join(', ')} } = graph.${n};\n`);
-      if (exportLists.polyfill) writeFileSync(join(pkg, dir, 'polyfill.js'), `${header('polyfill.js')}${face('polyfill.cjs', exportLists.polyfill)}`);
+      for (const n of plain) writeFileSync(join(pkg, dir, `${n}.js`), `${header(`${n}.js`)}${face('graph.cjs', `.${n}`, exportLists[n])}`);
+      if (exportLists.polyfill) writeFileSync(join(pkg, dir, 'polyfill.js'), `${header('polyfill.js')}${face('polyfill.cjs', '', exportLists.polyfill)}`);
       for (const n of addOns) writeFileSync(join(pkg, dir, `${n}.js`), `${header(`${n}.js`)}import graph from './graph.cjs';\ngraph.addOn('${n}');\n`);
       rmSync(join(pkg, dir, 'load.js'));
     }

@@ -36,11 +36,11 @@ const newRecord = (name, load) => ({ name, load, exports: null, memory: null, pl
 const base = newRecord('base', null);
 /** The selected record. */
 let current = base;
+/** Every record: the base's, then each add-on's in the order they were registered. */
+const records = [base];
 /** Add-on records by encoding name, and the record of each ordinal once asked (cleared by addCodecs). */
 const owners = Object.create(null);
 let ownerOf = [];
-/** Add-on hints by encoding name: the entry that adds it (for error messages). */
-const addOnEntries = Object.create(null);
 
 let memory = null;
 let plainMemory = false;
@@ -70,7 +70,14 @@ export function setLoader(load) {
  */
 export function addCodecs(language, names, load) {
   const record = newRecord(language, load);
-  for (let i = 0; i < names.length; i++) if (owners[names[i]] === undefined) owners[names[i]] = record;
+  let owns = false;
+  for (let i = 0; i < names.length; i++) {
+    if (owners[names[i]] === undefined) {
+      owners[names[i]] = record;
+      owns = true;
+    }
+  }
+  if (owns) records.push(record);
   ownerOf = [];
 }
 
@@ -186,21 +193,13 @@ export function outputKind() {
 
 /** The modules instantiated so far: 'base', and each add-on's language (for tests). */
 export function instantiatedModules() {
-  const out = base.exports !== null ? ['base'] : [];
-  for (const name in owners) if (owners[name].exports !== null && out.indexOf(owners[name].name) < 0) out.push(owners[name].name);
-  return out;
+  return records.filter((record) => record.exports !== null).map((record) => record.name);
 }
 
 /** The number of live decoder and encoder handles in every instantiated module (for leak tests). */
 export function liveHandles() {
-  let n = core().live_handles();
-  const seen = [];
-  for (const name in owners) {
-    const record = owners[name];
-    if (record.exports !== null && seen.indexOf(record) < 0) {
-      seen.push(record);
-      n += record.exports.live_handles();
-    }
-  }
+  core(); // the base module, instantiated if it was not
+  let n = 0;
+  for (const record of records) if (record.exports !== null) n += record.exports.live_handles();
   return n;
 }

@@ -43,13 +43,15 @@ async function loadCopy(globals = {}, host = 'web') {
   try {
     const entry = await importPackageFile(dir, entryFile('.', host));
     const streams = entry;
-    // The Node folder's entries are faces of its module graph (graph.cjs), which holds their core.
-    const hostCodecs = host === 'node' ? nodeInternalsOf(dir).hostCodecs : await importPackageFile(dir, 'core/host-codecs.js');
-    const internals = host === 'node' ? nodeInternalsOf(dir).instance : await importPackageFile(dir, 'core/instance.js');
-    const crossing = host === 'node' ? nodeInternalsOf(dir).crossing : await importPackageFile(dir, 'core/crossing.js');
-    const labels = host === 'node' ? nodeInternalsOf(dir).labels : await importPackageFile(dir, 'core/labels.js');
+    // The Node folder's entries are faces of its module graph (graph.cjs), which holds their core;
+    // the web folder's use core/ itself.
+    const core = async (name, file) => (host === 'node' ? nodeInternalsOf(dir)[name] : importPackageFile(dir, file));
+    const hostCodecs = await core('hostCodecs', 'core/host-codecs.js');
+    const instance = await core('instance', 'core/instance.js');
+    const crossing = await core('crossing', 'core/crossing.js');
+    const labels = await core('labels', 'core/labels.js');
     const legacy = await importPackageFile(dir, entryFile('./standard', host));
-    return { ...entry, streams, hostCodecs, labels, internals: { ...internals, ...crossing }, liveHandles: internals.liveHandles, standard: legacy };
+    return { ...entry, streams, hostCodecs, labels, internals: { ...instance, ...crossing }, liveHandles: instance.liveHandles, standard: legacy };
   } finally {
     for (const [k, d] of Object.entries(saved)) {
       if (d === undefined) delete globalThis[k];
