@@ -261,15 +261,21 @@ try {
       await check('large files: a generated 200 MB file streams through TextDecoderStream to 100%', async () => {
         const path = join(tmp, 'big.txt');
         const size = bigFile(path, 200 * 1000 * 1000);
-        const seen = [];
+        // Every value the progress bar takes, seen in the page (polling from here can miss them
+        // all when the file streams through in less than a polling interval).
+        await page.evaluate(() => {
+          const bar = document.getElementById('stream-progress');
+          window.progressSeen = [];
+          new MutationObserver(() => window.progressSeen.push(bar.value)).observe(bar, { attributes: true });
+        });
         await (await page.$('#stream-file')).uploadFile(path);
         const started = Date.now();
         while (Date.now() - started < 240000) {
-          const [value, message] = await page.evaluate(() => [document.getElementById('stream-progress').value, document.getElementById('stream-status').textContent]);
-          seen.push(value);
+          const message = await page.evaluate(() => document.getElementById('stream-status').textContent);
           if (/done, 100%|stopped/.test(message)) break;
           await new Promise((r) => setTimeout(r, 250));
         }
+        const seen = await page.evaluate(() => window.progressSeen);
         const message = await text('stream-status');
         assert(message.includes(`big.txt: done, 100%: ${(size / 1e6).toFixed(0)} MB (utf-8)`) && /No decoding errors/.test(message), message);
         assert((await page.$eval('#stream-progress', (p) => p.value)) === 1, 'progress bar full');
