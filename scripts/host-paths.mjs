@@ -94,7 +94,7 @@ function utf16(le, leFrom, be, beFrom) {
 }
 
 /** A report's decoders, grouped: what the host takes, in which modes. */
-function summarize({ decoders, encoder, utf16CoreFrom, utf16beCoreFrom }) {
+function summarize({ decoders, encoder, direct, encodeIntoDirect, utf16CoreFrom, utf16beCoreFrom }) {
   const single = ENCODINGS.filter((n) => !['utf-8', 'utf-16le', 'utf-16be', ...MULTI_BYTE].includes(n));
   const mode = (n) => ({ both: 'host', replacement: 'host (replacement), core (fatal)', fatal: 'host (fatal), core (replacement)', none: 'core' })[decoders[n]] ?? 'core';
   const hostSingle = single.filter((n) => decoders[n] === 'both');
@@ -113,7 +113,19 @@ function summarize({ decoders, encoder, utf16CoreFrom, utf16beCoreFrom }) {
         ? `host: ${MULTI_BYTE.filter((n) => decoders[n] === 'both').join(', ')}; core: the others`
         : 'core',
     encoder ? 'host' : 'core',
+    unconverted(single, direct, encodeIntoDirect),
   ];
+}
+
+/**
+ * Which common calls go to the host unconverted (core/host-codecs.js's directDecoder and
+ * encodeIntoAny: the host's own conversion of the argument is the only one).
+ */
+function unconverted(single, direct, encodeIntoDirect) {
+  const names = new Set(direct.map((d) => d.split(' ')[0]));
+  const groups = [['UTF-8', ['utf-8']], ['UTF-16', ['utf-16le', 'utf-16be']], ['single-byte', single], ['CJK', MULTI_BYTE]];
+  const decode = groups.filter(([, list]) => list.some((n) => names.has(n))).map(([group]) => group);
+  return `decode: ${decode.length === 0 ? 'none' : decode.join(', ')}; encodeInto: ${encodeIntoDirect ? 'yes' : 'no'}`;
 }
 
 runMain('host-paths', 10, async (argv) => {
@@ -131,13 +143,13 @@ runMain('host-paths', 10, async (argv) => {
   for (const [label, run] of engines) {
     try {
       const report = await run();
-      rows.push(report === null ? [label, 'not installed', '', '', '', ''] : [label, ...summarize(report)]);
+      rows.push(report === null ? [label, 'not installed', '', '', '', '', ''] : [label, ...summarize(report)]);
     } catch (error) {
       failed++;
-      rows.push([label, `could not run: ${String(error && error.message).split('\n')[0]}`, '', '', '', '']);
+      rows.push([label, `could not run: ${String(error && error.message).split('\n')[0]}`, '', '', '', '', '']);
     }
   }
-  const head = ['engine', 'UTF-8 decode', 'UTF-16 decode', 'single-byte decode', 'CJK decode', 'UTF-8 encode'];
+  const head = ['engine', 'UTF-8 decode', 'UTF-16 decode', 'single-byte decode', 'CJK decode', 'UTF-8 encode', 'common call unconverted'];
   console.log([`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n'));
   console.log(`\n(package: ${join(pkg)})`);
   return failed === 0 ? 0 : 1;

@@ -24,11 +24,17 @@
 //   core. A fatal error is always the core's: where the host throws, the core decodes the call.
 // - A host folder may keep jobs in the core where the core is faster there (setCoreFrom) and
 //   offer native decoders of its own (setNativeDecoder), checked the same way.
+// - The common call (decode(input) with nothing pending; encodeInto(string, destination)) may go
+//   to the host with the argument as it is, so that the host's own conversion is the only one
+//   (directDecoder, hostEncoder's encodeIntoAny): only where further checks show the host reads
+//   every kind of view right, strips a BOM as the standard does (a decoder made with the caller's
+//   ignoreBOM) and refuses every destination the IDL refuses. SharedArrayBuffer and resizable
+//   input still never reach it; whatever it refuses goes the careful way.
 // - `globalThis.TEXT_ENCODING_WASM_HOST = 'off'` set before the package is first evaluated, or the
 //   environment variable TEXT_ENCODING_WASM_HOST=off (Node, Bun; Deno when env access to it is
 //   granted), forces the core everywhere. Results are the same either way.
 
-import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, setBytes, U8, uncurry } from './intrinsics.js';
+import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, ownMethods, setBytes, U8, uncurry } from './intrinsics.js';
 import { encodingName, encodingSupported, isMultiByte, lookupLabel } from './labels.js';
 import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';
 
@@ -294,24 +300,34 @@ function checkedDecoder(name, fatal, reference) {
 }
 
 /**
+ * The decoders made from the host's TextDecoder (not a folder's native ones), which take any
+ * buffer source: directDecoder's candidates.
+ */
+const hostMade = ownMethods(new WeakSet(), { holds: WeakSet.prototype.has, mark: WeakSet.prototype.add });
+
+/**
  * A new host decoder of the encoding `name`, as `decode(bytes) => string` (never streaming). In
  * fatal mode a decoder that threw is replaced by a new one: Firefox's GBK, gb18030 and ISO-2022-JP
  * decoders keep their state after a fatal error, so the next call would start mid-sequence (the
  * checks catch that, and with this the host passes them).
  */
-function newHostDecoder(name, fatal) {
-  const make = () => bind(new HostDecoder.C(name, { fatal, ignoreBOM: true }), HostDecoder.decode);
-  let decode = make();
-  if (!fatal) return decode;
-  return (bytes) => {
-    try {
-      return decode(bytes);
-    } catch (error) {
-      decode = make();
-      throw error;
-    }
-  };
+function newHostDecoder(name, fatal, ignoreBOM = true) {
+  const make = () => bind(new HostDecoder.C(name, { fatal, ignoreBOM }), HostDecoder.decode);
+  let inner = make();
+  const decode = !fatal
+    ? inner
+    : (bytes) => {
+        try {
+          return inner(bytes);
+        } catch (error) {
+          inner = make();
+          throw error;
+        }
+      };
+  hostMade.mark(decode);
+  return decode;
 }
+
 
 /** Whether no multi-byte decoder of the host shows a known fault (checked once). */
 let multiByteFaultless;
@@ -363,11 +379,13 @@ function checkedMultiByte(ordinal, fatal, coreDecode) {
     if (!probeDecodes(decode, tails[i], coreDecode(ordinal, new U8(tails[i]), fatal))) return null;
   }
   if (!fatal) return decode;
-  return (bytes) => {
+  const checked = (bytes) => {
     const text = decode(bytes);
     if (stringIncludes(text, '\ufffd')) throw new TypeError('malformed'); // the core decides
     return text;
   };
+  hostMade.mark(checked);
+  return checked;
 }
 
 /**
@@ -396,6 +414,100 @@ function probeDecodes(decode, bytes, want) {
   return true;
 }
 
+// ---- the direct path -----------------------------------------------------------------------------
+
+const isView = ArrayBuffer.isView;
+const getPrototypeOf = Object.getPrototypeOf;
+const DataViewPrototype = DataView.prototype;
+
+/** directDecoder's results, per (ordinal, fatal, ignoreBOM). */
+const directs = [];
+
+/**
+ * The host's decoder for the common call of a TextDecoder of the encoding at `ordinal` in `fatal`
+ * mode with `ignoreBOM`: `direct(input)` takes decode()'s argument as it is, before any conversion
+ * of ours, and returns the string; or null where the call must go the careful way (anything but a
+ * typed array on a fixed-length ArrayBuffer, SharedArrayBuffer and resizable input included; or
+ * the host refused it, a fatal error among those), which then decides. Null where the host's
+ * checked decoder for (ordinal, fatal) is not made from its TextDecoder, where the core takes
+ * some of these inputs anyway (setCoreFrom), or where the checks below fail. Called once
+ * hostDecoder gave a function for (ordinal, fatal); cached.
+ */
+export function directDecoder(ordinal, fatal, ignoreBOM) {
+  const key = ordinal * 4 + (fatal ? 2 : 0) + (ignoreBOM ? 1 : 0);
+  let direct = directs[key];
+  if (direct === undefined) {
+    try {
+      direct = checkedDirect(ordinal, fatal, ignoreBOM);
+    } catch {
+      direct = null; // a host that throws where the checks expect text: not trusted
+    }
+    directs[key] = direct;
+  }
+  return direct;
+}
+
+/**
+ * directDecoder's checks, against the checked decoder on a Uint8Array: the same bytes as a view
+ * inside a larger buffer and as views of other typed arrays (the host reads the view); and, for
+ * UTF-8 and UTF-16 without ignoreBOM (a host decoder of its own, made so), the BOM stripped where
+ * the standard strips it: at the start only, once, on every call anew, never a partial one.
+ */
+function checkedDirect(ordinal, fatal, ignoreBOM) {
+  const checked = decoders[ordinal * 2 + (fatal ? 1 : 0)];
+  if (typeof checked !== 'function' || !hostMade.holds(checked)) return null;
+  const name = encodingName(ordinal);
+  const kind = kindOf(name);
+  if (coreFrom[kind] !== Infinity) return null;
+  const bom = [[], [0xef, 0xbb, 0xbf], [0xff, 0xfe], [0xfe, 0xff]][kind] || [];
+  const strips = bom.length > 0 && !ignoreBOM;
+  const decode = strips ? newHostDecoder(name, fatal, false) : checked;
+  const probes = [[0x41, 0x42, 0xc3, 0xa9, 0x43, 0x44, 0x45, 0x46]];
+  if (strips) {
+    const a = kind === UTF16BE ? [0, 0x41] : kind === UTF16LE ? [0x41, 0] : [0x41];
+    const partial = bom.slice(1);
+    probes.push([...bom, ...a, ...a, ...a, ...a, ...a].slice(0, 8), [...bom, ...a], bom, [...bom, ...bom, ...a], [...a, ...bom], partial, [...partial, ...a], [], [...bom, 0xff]);
+  }
+  for (const bytes of probes) {
+    // What the standard gives: the checked decoder's output, less the BOM it kept (null: an error).
+    let want = null;
+    try {
+      want = checked(new U8(bytes));
+      if (strips && bom.every((b, i) => bytes[i] === b)) want = want.slice(1);
+    } catch {
+      // a fatal error: the host must throw too
+    }
+    const n = bytes.length;
+    const buffer = new ArrayBuffer(n + 16);
+    new U8(buffer).fill(0x41);
+    setBytes(new U8(buffer), new U8(bytes), 8);
+    const views = [new U8(bytes), new U8(buffer, 8, n)];
+    if (n === 8) views.push(new Uint16Array(buffer, 8, 4), new Int32Array(buffer, 8, 2), new Float64Array(buffer, 8, 1));
+    for (const view of views) {
+      let got;
+      try {
+        got = decode(view);
+      } catch (error) {
+        if (want === null && error instanceof TypeError) continue;
+        return null;
+      }
+      if (got !== want) return null;
+    }
+  }
+  return (input) => {
+    if (!isView(input) || getPrototypeOf(input) === DataViewPrototype) return null;
+    try {
+      // Throws for a DataView of a subclass (the careful way reads it) and, through the
+      // ArrayBuffer getters, for a SharedArrayBuffer.
+      const buffer = bufferOf(input);
+      if (arrayBufferResizableOf !== null ? arrayBufferResizableOf(buffer) : arrayBufferByteLengthOf(buffer) < 0) return null;
+      return decode(input);
+    } catch {
+      return null;
+    }
+  };
+}
+
 // ---- the encoder ----------------------------------------------------------------------------------
 
 let encoderChecked = false;
@@ -403,8 +515,11 @@ let encoder = null;
 
 /**
  * The host's UTF-8 encoder as { encode(string) => Uint8Array, encodeInto(string, dest) =>
- * {read, written} } where it gives exactly what the core's `coreEncode(string)` and
- * `coreEncodeInto(string, dest)` give on the probes; otherwise null.
+ * {read, written}, encodeIntoAny } where it gives exactly what the core's `coreEncode(string)`
+ * and `coreEncodeInto(string, dest)` give on the probes; otherwise null. `encodeIntoAny` is the
+ * same encodeInto for a destination not yet converted (any value), where the host also refuses
+ * every destination the IDL refuses (refusesWhatIdlRefuses), or null: the caller then converts
+ * the destination first.
  */
 export function hostEncoder(coreEncode, coreEncodeInto) {
   if (!encoderChecked) {
@@ -449,14 +564,50 @@ function checkedEncoder(coreEncode, coreEncodeInto) {
       for (let i = 0; i < room + 2; i++) if (backing[i] !== want[i]) return null;
     }
   }
-  return { encode, encodeInto };
+  return { encode, encodeInto, encodeIntoAny: refusesWhatIdlRefuses(encodeInto) ? encodeInto : null };
+}
+
+/**
+ * Whether the host's `encodeInto` throws a TypeError for every destination that is not a
+ * Uint8Array on a fixed-length buffer (other typed arrays, a DataView, buffers, an object posing
+ * as one, resizable and growable buffers where the engine has them), and into one on a
+ * SharedArrayBuffer writes what the standard says or throws a TypeError (the careful way then
+ * writes it): then it can take encodeInto's destination unconverted.
+ */
+function refusesWhatIdlRefuses(encodeInto) {
+  const SAB = g.SharedArrayBuffer;
+  const refused = [new Uint16Array(4), new Uint8ClampedArray(4), new DataView(new ArrayBuffer(4)), new ArrayBuffer(4), Object.create(U8.prototype), {}, null];
+  if (arrayBufferResizableOf !== null) refused.push(new U8(new ArrayBuffer(4, { maxByteLength: 8 })));
+  if (typeof SAB === 'function' && 'growable' in SAB.prototype) refused.push(new U8(new SAB(4, { maxByteLength: 8 })));
+  for (const destination of refused) {
+    try {
+      encodeInto('a', destination);
+      return false;
+    } catch (error) {
+      if (!(error instanceof TypeError)) return false;
+    }
+  }
+  if (typeof SAB !== 'function') return true;
+  const shared = new U8(new SAB(8), 2, 4);
+  let got;
+  try {
+    got = encodeInto('a\u20acb', shared);
+  } catch (error) {
+    // Refused (Chromium, Firefox): such a call goes the careful way, which the core then takes.
+    return error instanceof TypeError;
+  }
+  // 'a' and '€' fit in the 4 bytes; 'b' does not.
+  const b = new U8(bufferOf(shared));
+  return got.read === 2 && got.written === 4 && b[1] === 0 && b[2] === 0x61 && b[3] === 0xe2 && b[4] === 0x82 && b[5] === 0xac && b[6] === 0;
 }
 
 /**
  * What the checks found so far (for tests and the README's table): `{ decoders: { 'name': mode },
- * encoder, utf16CoreFrom, utf16beCoreFrom }`, mode being 'both', 'replacement', 'fatal' or 'none'
- * for each encoding checked, and utf16CoreFrom (UTF-16LE) and utf16beCoreFrom the input lengths
- * from which the core decodes anyway.
+ * encoder, direct, encodeIntoDirect, utf16CoreFrom, utf16beCoreFrom }`, mode being 'both',
+ * 'replacement', 'fatal' or 'none' for each encoding checked; `direct` the decoders whose common
+ * call goes to the host unconverted ('name', 'name fatal', 'name ignoreBOM', 'name fatal
+ * ignoreBOM'), and `encodeIntoDirect` whether encodeInto's does; utf16CoreFrom (UTF-16LE) and
+ * utf16beCoreFrom the input lengths from which the core decodes anyway.
  */
 export function hostCodecsReport() {
   const out = {};
@@ -468,5 +619,16 @@ export function hostCodecsReport() {
     if (decoders[key] === null) out[name] = was === undefined ? 'none' : was;
     else out[name] = was === undefined || was === 'none' ? mode : 'both';
   }
-  return { decoders: out, encoder: encoderChecked ? encoder !== null : undefined, utf16CoreFrom: coreFrom[UTF16LE], utf16beCoreFrom: coreFrom[UTF16BE] };
+  const direct = [];
+  for (let key = 0; key < directs.length; key++) {
+    if (typeof directs[key] === 'function') direct.push(`${encodingName(key >> 2)}${key & 2 ? ' fatal' : ''}${key & 1 ? ' ignoreBOM' : ''}`);
+  }
+  return {
+    decoders: out,
+    encoder: encoderChecked ? encoder !== null : undefined,
+    direct,
+    encodeIntoDirect: encoderChecked ? encoder !== null && encoder.encodeIntoAny !== null : undefined,
+    utf16CoreFrom: coreFrom[UTF16LE],
+    utf16beCoreFrom: coreFrom[UTF16BE],
+  };
 }

@@ -14,7 +14,7 @@ import { ownMethods } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel, unsupportedMessage } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
 import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, isShortInput, nativeMultiByteDecoder, nativeUtf8FromOf, takeString } from '../core/strings.js';
-import { coreFromOf, hostCodecsAllowed, hostDecoder, kindOf, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
+import { coreFromOf, directDecoder, hostCodecsAllowed, hostDecoder, kindOf, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString, UINT8ARRAY } from './webidl.js';
 
 // Its methods captured now (core/intrinsics.js's ownMethods), so later changes to
@@ -60,8 +60,10 @@ export function newDecoderState(ordinal, fatal, ignoreBOM) {
   // `coreFrom`: the input length from which the core decodes anyway (host-codecs.js's setCoreFrom).
   const kind = kindOf(name);
   const coreFrom = coreFromOf(kind);
+  // `direct`: the host's decoder for decode()'s common call, taking its argument as it is
+  // (host-codecs.js's directDecoder), once `host` is known; null until then, and where there is none.
   const host = hostCodecsAllowed && kind !== 0 && coreFrom > 0 ? undefined : null;
-  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false, host, kind, coreFrom };
+  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false, host, kind, coreFrom, direct: null };
 }
 
 /**
@@ -215,6 +217,7 @@ function hostDecodeCall(s, token, bytes, stream) {
     // Undefined until checked (a multi-byte encoding is checked once the core decoded enough of it).
     decode = s.host = hostDecoder(s.ordinal, s.fatal, coreDecodeOnce, bytesLength(bytes));
     if (decode === undefined) return null;
+    if (decode !== null && s.coreFrom === Infinity) s.direct = directDecoder(s.ordinal, s.fatal, s.ignoreBOM);
   }
   if (decode === null || !onPlainBuffer(bytes)) return null;
   const kind = s.kind;
@@ -365,6 +368,13 @@ export class TextDecoder {
   // `arguments`).
   decode(input, options) {
     const s = slotsOf(this, 'decode');
+    // The common call (no options, nothing pending, no BOM seen by an earlier streaming call),
+    // straight to the host's decoder where it takes it: its own conversion of the input is the
+    // only one. Where it declines, the steps below run.
+    if (s.direct !== null && options === undefined && s.handle === 0 && !s.bomDone) {
+      const text = s.direct(input);
+      if (text !== null) return text;
+    }
     const kind = input === undefined ? 0 : toBufferSource(input, "Failed to execute 'decode' on 'TextDecoder'");
     const dict = toDictionary(options, "Failed to execute 'decode' on 'TextDecoder'");
     const stream = dict === undefined ? false : Boolean(dict.stream);

@@ -83,6 +83,12 @@ function coreEncodeUtf8(input) {
 
 /** The host's encoder where it is right (looked up on first use), or null. */
 let host;
+/**
+ * Its encodeInto for a destination not yet converted, where the host refuses every destination
+ * the IDL refuses (core/host-codecs.js's encodeIntoAny); null until the host is looked up, and
+ * where not.
+ */
+let direct = null;
 
 /** Strings up to this many code units are tried as ASCII in JavaScript first. */
 const SHORT = 64;
@@ -99,7 +105,10 @@ const CHUNKED_FROM = 4096;
  * more completes a surrogate pair; it can never be written itself).
  */
 export function encodeIntoUtf8(string, dest, capacity) {
-  if (host === undefined) host = hostEncoder(coreEncodeUtf8, coreEncodeIntoUtf8);
+  if (host === undefined) {
+    host = hostEncoder(coreEncodeUtf8, coreEncodeIntoUtf8);
+    if (host !== null) direct = host.encodeIntoAny;
+  }
   // A long string into a much smaller destination (a chunked encodeInto loop), where the host
   // folder found the engine's encodeInto slow at it (core/host-codecs.js, encodeIntoCoreFrom).
   if (host !== null && string.length > CHUNKED_FROM && encodeIntoCoreFrom !== Infinity) {
@@ -170,6 +179,16 @@ export class TextEncoder {
 
   encodeInto(source, destination) {
     check(this, 'encodeInto');
+    // The common call, straight to the host's encodeInto: its own conversion of the destination is
+    // the only one. Where it refuses (a wrong destination, a missing argument), the steps below
+    // run and give the error.
+    if (direct !== null && typeof source === 'string' && (source.length <= CHUNKED_FROM || encodeIntoCoreFrom === Infinity)) {
+      try {
+        return direct(source, destination);
+      } catch {
+        // the steps below
+      }
+    }
     if (arguments.length < 2) {
       throw new TypeError(`Failed to execute 'encodeInto' on 'TextEncoder': 2 arguments required, but only ${arguments.length} present`);
     }

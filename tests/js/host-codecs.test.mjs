@@ -92,7 +92,7 @@ test('the switch: with TEXT_ENCODING_WASM_HOST off nothing is checked or trusted
   assert.equal(core.hostCodecs.hostCodecsAllowed, false);
   new core.TextDecoder().decode(new Uint8Array([0xe2, 0x82, 0xac]));
   new core.TextEncoder().encode('€');
-  assert.deepEqual(core.hostCodecs.hostCodecsReport(), { decoders: {}, encoder: false, utf16CoreFrom: Infinity, utf16beCoreFrom: Infinity });
+  assert.deepEqual(core.hostCodecs.hostCodecsReport(), { decoders: {}, encoder: false, direct: [], encodeIntoDirect: false, utf16CoreFrom: Infinity, utf16beCoreFrom: Infinity });
   assert.equal(host.hostCodecs.hostCodecsAllowed, true);
 });
 
@@ -248,6 +248,119 @@ test('what never reaches the host: SharedArrayBuffer and resizable input, CJK be
   assert.equal(calls.length, 1);
 });
 
+/** `bytes` as every kind of input decode() takes: [name, input], the same bytes in each. */
+function inputKinds(bytes) {
+  const n = bytes.length;
+  const out = [['Uint8Array', new Uint8Array(bytes)]];
+  const plain = new Uint8Array(n + 16).fill(0x41);
+  plain.set(bytes, 8);
+  out.push(['view', new Uint8Array(plain.buffer, 8, n)], ['ArrayBuffer', new Uint8Array(bytes).buffer], ['DataView', new DataView(plain.buffer, 8, n)]);
+  if (n % 2 === 0) out.push(['Uint16Array', new Uint16Array(plain.buffer, 8, n / 2)]);
+  if (n % 4 === 0) out.push(['Int32Array', new Int32Array(plain.buffer, 8, n / 4)]);
+  if (n % 8 === 0) out.push(['Float64Array', new Float64Array(plain.buffer, 8, n / 8)]);
+  const shared = new SharedArrayBuffer(n + 4);
+  new Uint8Array(shared).set(bytes, 2);
+  out.push(['SharedArrayBuffer view', new Uint8Array(shared, 2, n)], ['SharedArrayBuffer', shared.slice(2, n + 2)]);
+  const resizable = new ArrayBuffer(n + 4, { maxByteLength: 64 });
+  new Uint8Array(resizable).set(bytes, 2);
+  out.push(['resizable view', new Uint8Array(resizable, 2, n)]);
+  const tracking = new ArrayBuffer(n, { maxByteLength: 64 });
+  new Uint8Array(tracking).set(bytes);
+  out.push(['length-tracking view', new Uint8Array(tracking)]);
+  const detached = new Uint8Array(bytes);
+  structuredClone(detached.buffer, { transfer: [detached.buffer] });
+  out.push(['detached', detached]);
+  return out;
+}
+
+/** The buffer under a decode() input as the host was given it. */
+const bufferUnder = (input) => (ArrayBuffer.isView(input) ? input.buffer : input);
+
+/**
+ * Decodes with one decoder of `D` per (label, options) a random run of calls: whole calls of each
+ * input kind, some streaming ones between; returns every result ('TypeError' for an error).
+ */
+function mixedCalls(D, next, label, options) {
+  const d = new D(label, options);
+  const out = [];
+  for (let round = 0; round < 12; round++) {
+    const bytes = randomBytes(next, label, Math.floor(next() * 17));
+    if (next() < 0.3 && label === 'utf-8') bytes.set([0xef, 0xbb, 0xbf].slice(0, Math.min(3, bytes.length)));
+    if (next() < 0.3 && label.startsWith('utf-16') && bytes.length >= 2) bytes.set(label === 'utf-16le' ? [0xff, 0xfe] : [0xfe, 0xff]);
+    for (const [kind, input] of [['Uint8Array', bytes.slice()], ...inputKinds(bytes)]) {
+      const stream = next() < 0.15;
+      try {
+        out.push(stream ? d.decode(input, { stream: true }) : d.decode(input));
+      } catch (e) {
+        out.push(`${kind}: ${e.constructor.name}`);
+      }
+    }
+  }
+  return out;
+}
+
+test("decode()'s common call goes to the host unconverted where its checks pass: the same results for every kind of input, and SharedArrayBuffer and resizable input still never reach it", () => {
+  calls.length = 0;
+  const labels = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'koi8-u', 'x-user-defined'];
+  const next = rng(0xd1ec7);
+  for (const label of labels) {
+    for (const fatal of [false, true]) {
+      for (const ignoreBOM of [false, true]) {
+        const seed = Math.floor(next() * 2 ** 31);
+        const want = mixedCalls(core.TextDecoder, rng(seed), label, { fatal, ignoreBOM });
+        assert.deepEqual(mixedCalls(host.TextDecoder, rng(seed), label, { fatal, ignoreBOM }), want, `${label} fatal=${fatal} ignoreBOM=${ignoreBOM}`);
+        assert.deepEqual(mixedCalls(node.TextDecoder, rng(seed), label, { fatal, ignoreBOM }), want, `node entry: ${label} fatal=${fatal} ignoreBOM=${ignoreBOM}`);
+      }
+    }
+  }
+  // Every decoder the host takes in both modes (all of them but windows-1252 in Node 20, whose is
+  // Latin-1) takes the common call unconverted.
+  const { direct, decoders } = host.hostCodecs.hostCodecsReport();
+  assert.equal(decoders['utf-8'], 'both');
+  for (const label of labels.filter((l) => decoders[l] === 'both')) {
+    for (const mode of ['', ' fatal', ' ignoreBOM', ' fatal ignoreBOM']) assert.ok(direct.includes(label + mode), `${label}${mode} goes to the host unconverted`);
+  }
+  // The host saw the inputs as they were given (other typed arrays among them), never one on a
+  // SharedArrayBuffer or a resizable buffer.
+  assert.ok(calls.some((c) => c.bytes instanceof Int32Array));
+  for (const c of calls) {
+    const buffer = bufferUnder(c.bytes);
+    assert.ok(buffer instanceof ArrayBuffer && !buffer.resizable, `${c.label}: ${Object.prototype.toString.call(buffer)}`);
+  }
+});
+
+test('the common call stays converted where the host reads another typed array wrong, or strips the BOM wrong', async () => {
+  // Reads a view of any other typed array as its whole buffer.
+  const wholeBuffer = (label, bytes, text, options) =>
+    ArrayBuffer.isView(bytes) && !(bytes instanceof Uint8Array) ? new RealTextDecoder(label, options).decode(new Uint8Array(bytes.buffer)) : text;
+  // Keeps the BOM where the decoder was made without ignoreBOM.
+  const keepsBOM = (label, bytes, text, options) => (options.ignoreBOM ? text : new RealTextDecoder(label, { ...options, ignoreBOM: true }).decode(bytes));
+  for (const [fault, what] of [[wholeBuffer, 'whole buffer'], [keepsBOM, 'BOM kept']]) {
+    const seen = [];
+    const bad = await loadCopy({ TextDecoder: recordingDecoder(seen, fault) });
+    const next = rng(0xbad);
+    for (const label of ['utf-8', 'utf-16le', 'windows-1251']) {
+      for (const ignoreBOM of [false, true]) {
+        const seed = Math.floor(next() * 2 ** 31);
+        const options = { ignoreBOM };
+        assert.deepEqual(mixedCalls(bad.TextDecoder, rng(seed), label, options), mixedCalls(core.TextDecoder, rng(seed), label, options), `${what}: ${label} ignoreBOM=${ignoreBOM}`);
+      }
+    }
+    const { direct, decoders } = bad.hostCodecs.hostCodecsReport();
+    assert.equal(decoders['utf-8'], 'replacement', `${what}: the host's decoders themselves passed`);
+    if (fault === wholeBuffer) {
+      assert.deepEqual(direct, [], 'whole buffer: no common call goes unconverted');
+      seen.length = 0; // after the checks, which gave it other typed arrays
+      const d = new bad.TextDecoder();
+      const input = new Uint16Array(new Uint8Array([0x41, 0x42, 0x43, 0x44]).buffer, 2, 1);
+      assert.deepEqual([d.decode(input), d.decode(input)], ['CD', 'CD']);
+      assert.ok(seen.length > 0 && seen.every((c) => c.bytes instanceof Uint8Array), 'the host got Uint8Arrays only');
+    } else {
+      assert.deepEqual(direct.sort(), ['utf-16le ignoreBOM', 'utf-8 ignoreBOM', 'windows-1251', 'windows-1251 ignoreBOM'], 'BOM kept: only where no BOM is stripped');
+    }
+  }
+});
+
 test('a host that is wrong is not trusted: collapsed UTF-8 replacements, windows-1252 as Latin-1, a lone last byte lost', async () => {
   const faulty = [];
   const fault = (label, bytes, text) => {
@@ -313,6 +426,78 @@ test('the encoder: the host is checked and gives what the core gives, encodeInto
     assert.deepEqual(a, b);
   }
   assert.equal(host.hostCodecs.hostCodecsReport().encoder, true);
+});
+
+/**
+ * A TextEncoder class whose encodeInto refuses, as Chromium's and Firefox's do, every destination
+ * but a Uint8Array on a fixed-length, non-shared buffer (`lax`: it takes one on a resizable buffer
+ * too, as Node's and Bun's do); each destination it is given is pushed to `seen`.
+ */
+function strictEncoder(seen, lax = false) {
+  return class TextEncoder {
+    constructor() {
+      this.inner = new RealTextEncoder();
+    }
+    get encoding() {
+      return 'utf-8';
+    }
+    encode(s) {
+      return this.inner.encode(s);
+    }
+    encodeInto(s, d) {
+      seen.push(d);
+      if (Object.prototype.toString.call(d) !== '[object Uint8Array]') throw new TypeError('not a Uint8Array');
+      const buffer = d.buffer;
+      if (buffer instanceof SharedArrayBuffer) throw new TypeError('shared');
+      if (!buffer.resizable) return this.inner.encodeInto(s, d);
+      if (!lax) throw new TypeError('resizable');
+      const copy = new Uint8Array(d.length);
+      const r = this.inner.encodeInto(s, copy);
+      d.set(copy.subarray(0, r.written));
+      return r;
+    }
+  };
+}
+
+test("encodeInto's common call goes to the host unconverted where it refuses every destination the IDL refuses: the same results, the same errors", async () => {
+  const seen = [];
+  const strict = await loadCopy({ TextEncoder: strictEncoder(seen) });
+  const lax = await loadCopy({ TextEncoder: strictEncoder([], true) });
+  const destinations = () => {
+    const detached = new Uint8Array(8);
+    structuredClone(detached.buffer, { transfer: [detached.buffer] });
+    return [
+      new Uint8Array(8), new Uint8Array(new ArrayBuffer(12), 2, 8), new Uint8Array(new SharedArrayBuffer(8)), new Uint8Array(new ArrayBuffer(8, { maxByteLength: 16 })),
+      new Uint8Array(new SharedArrayBuffer(8, { maxByteLength: 16 })), new Uint16Array(4), new Uint8ClampedArray(8), new DataView(new ArrayBuffer(8)), new ArrayBuffer(8),
+      Object.create(Uint8Array.prototype), detached, null, undefined, 'x',
+    ];
+  };
+  const run = (m) => {
+    const e = new m.TextEncoder();
+    const out = [];
+    for (const string of ['', 'a', 'héllo', '\ud800x', 'a€😀b', 'x'.repeat(40)]) {
+      for (const d of destinations()) {
+        try {
+          out.push(e.encodeInto(string, d));
+          if (ArrayBuffer.isView(d)) out.push([...new Uint8Array(d.buffer, d.byteOffset, d.byteLength)]);
+        } catch (error) {
+          out.push(`${error.constructor.name}: ${error.message}`);
+        }
+      }
+    }
+    try {
+      e.encodeInto('a');
+    } catch (error) {
+      out.push(`${error.constructor.name}: ${error.message}`);
+    }
+    return out;
+  };
+  const want = run(core);
+  assert.deepEqual(run(strict), want);
+  assert.deepEqual(run(lax), want);
+  assert.equal(strict.hostCodecs.hostCodecsReport().encodeIntoDirect, true);
+  assert.equal(lax.hostCodecs.hostCodecsReport().encodeIntoDirect, false, 'a host that takes a resizable destination gets converted ones only');
+  assert.ok(seen.some((d) => d instanceof Uint16Array), 'the strict host was given destinations unconverted');
 });
 
 test('a chunked encodeInto loop goes to the core where a host folder says so (encodeIntoCoreFrom), with the same results', async () => {
