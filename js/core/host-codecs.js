@@ -425,10 +425,12 @@ const directs = [];
 
 /**
  * The host's decoder for the common call of a TextDecoder of the encoding at `ordinal` in `fatal`
- * mode with `ignoreBOM`: `direct(input)` takes decode()'s argument as it is, before any conversion
- * of ours, and returns the string; or null where the call must go the careful way (anything but a
- * typed array on a fixed-length ArrayBuffer, SharedArrayBuffer and resizable input included; or
- * the host refused it, a fatal error among those), which then decides. Null where the host's
+ * mode with `ignoreBOM`: `direct(input, state)` takes decode()'s argument as it is, before any
+ * conversion of ours, and returns the string; or null where the call must go the careful way
+ * (SharedArrayBuffer and resizable input, which the host either refuses itself or is not given:
+ * only typed arrays on a fixed-length ArrayBuffer are; or the host refused it, a fatal error
+ * among those), which then decides. It may replace `state.direct` (the decoder's state) with
+ * a variant for the calls after. Null where the host's
  * checked decoder for (ordinal, fatal) is not made from its TextDecoder, where the core takes
  * some of these inputs anyway (setCoreFrom), or where the checks below fail. Called once
  * hostDecoder gave a function for (ordinal, fatal); cached.
@@ -449,7 +451,8 @@ export function directDecoder(ordinal, fatal, ignoreBOM) {
 
 /**
  * directDecoder's checks, against the checked decoder on a Uint8Array: the same bytes as a view
- * inside a larger buffer and as views of other typed arrays (the host reads the view); and, for
+ * inside a larger buffer, a DataView, an ArrayBuffer and views of other typed arrays (the host
+ * reads the view), a detached view read as empty; and, for
  * UTF-8 and UTF-16 without ignoreBOM (a host decoder of its own, made so), the BOM stripped where
  * the standard strips it: at the start only, once, on every call anew, never a partial one.
  */
@@ -481,7 +484,7 @@ function checkedDirect(ordinal, fatal, ignoreBOM) {
     const buffer = new ArrayBuffer(n + 16);
     new U8(buffer).fill(0x41);
     setBytes(new U8(buffer), new U8(bytes), 8);
-    const views = [new U8(bytes), new U8(buffer, 8, n)];
+    const views = [new U8(bytes), new U8(buffer, 8, n), new DataView(buffer, 8, n), bufferOf(new U8(bytes))];
     if (n === 8) views.push(new Uint16Array(buffer, 8, 4), new Int32Array(buffer, 8, 2), new Float64Array(buffer, 8, 1));
     for (const view of views) {
       let got;
@@ -494,7 +497,16 @@ function checkedDirect(ordinal, fatal, ignoreBOM) {
       if (got !== want) return null;
     }
   }
-  return (input) => {
+  // A detached buffer reads as empty.
+  const detached = detachedView();
+  if (detached !== null) {
+    try {
+      if (decode(detached) !== '') return null;
+    } catch (error) {
+      if (!(error instanceof TypeError)) return null;
+    }
+  }
+  const careful = (input) => {
     if (!isView(input) || getPrototypeOf(input) === DataViewPrototype) return null;
     try {
       // Throws for a DataView of a subclass (the careful way reads it) and, through the
@@ -506,6 +518,51 @@ function checkedDirect(ordinal, fatal, ignoreBOM) {
       return null;
     }
   };
+  if (!refusesSharedAndResizable(decode)) return careful;
+  // The host refuses those itself (Chromium, Firefox): the input goes to it unchecked. A decoder
+  // whose call the host refused (such input, or a fatal error) goes on with the checks, so that
+  // a program decoding SharedArrayBuffers does not pay for a refusal on every call.
+  return (input, s) => {
+    try {
+      return decode(input);
+    } catch {
+      s.direct = careful;
+      return null;
+    }
+  };
+}
+
+/**
+ * Whether `decode` throws a TypeError for a SharedArrayBuffer, a resizable ArrayBuffer and views
+ * on them, as Chromium's and Firefox's decoders do (vacuously true where the engine has neither).
+ */
+function refusesSharedAndResizable(decode) {
+  const SAB = g.SharedArrayBuffer;
+  const buffers = [];
+  if (typeof SAB === 'function') buffers.push(new SAB(2));
+  if (arrayBufferResizableOf !== null) buffers.push(new ArrayBuffer(2, { maxByteLength: 4 }));
+  for (const buffer of buffers) {
+    for (const input of [buffer, new U8(buffer), new DataView(buffer), new Uint16Array(buffer)]) {
+      try {
+        decode(input);
+        return false;
+      } catch (error) {
+        if (!(error instanceof TypeError)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** A Uint8Array whose buffer was detached (a transfer), or null where this engine cannot make one. */
+function detachedView() {
+  const view = new U8(4);
+  try {
+    g.structuredClone(bufferOf(view), { transfer: [bufferOf(view)] });
+  } catch {
+    return null;
+  }
+  return byteLengthOf(view) === 0 ? view : null;
 }
 
 // ---- the encoder ----------------------------------------------------------------------------------

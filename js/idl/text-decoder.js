@@ -372,7 +372,7 @@ export class TextDecoder {
     // straight to the host's decoder where it takes it: its own conversion of the input is the
     // only one. Where it declines, the steps below run.
     if (s.direct !== null && options === undefined && s.handle === 0 && !s.bomDone) {
-      const text = s.direct(input);
+      const text = s.direct(input, s);
       if (text !== null) return text;
     }
     const kind = input === undefined ? 0 : toBufferSource(input, "Failed to execute 'decode' on 'TextDecoder'");

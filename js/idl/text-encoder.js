@@ -53,7 +53,7 @@ export function encodeUtf8(input) {
     }
     if (i === length) return out;
   }
-  if (host === undefined) host = hostEncoder(coreEncodeUtf8, coreEncodeIntoUtf8);
+  if (host === undefined) lookUpHost();
   if (host !== null) {
     try {
       return host.encode(input);
@@ -90,6 +90,12 @@ let host;
  */
 let direct = null;
 
+/** Sets `host` and `direct` (at the first call that could use them). */
+function lookUpHost() {
+  host = hostEncoder(coreEncodeUtf8, coreEncodeIntoUtf8);
+  direct = host === null ? null : host.encodeIntoAny;
+}
+
 /** Strings up to this many code units are tried as ASCII in JavaScript first. */
 const SHORT = 64;
 
@@ -105,10 +111,7 @@ const CHUNKED_FROM = 4096;
  * more completes a surrogate pair; it can never be written itself).
  */
 export function encodeIntoUtf8(string, dest, capacity) {
-  if (host === undefined) {
-    host = hostEncoder(coreEncodeUtf8, coreEncodeIntoUtf8);
-    if (host !== null) direct = host.encodeIntoAny;
-  }
+  if (host === undefined) lookUpHost();
   // A long string into a much smaller destination (a chunked encodeInto loop), where the host
   // folder found the engine's encodeInto slow at it (core/host-codecs.js, encodeIntoCoreFrom).
   if (host !== null && string.length > CHUNKED_FROM && encodeIntoCoreFrom !== Infinity) {

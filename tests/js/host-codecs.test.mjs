@@ -329,6 +329,51 @@ test("decode()'s common call goes to the host unconverted where its checks pass:
   }
 });
 
+test('a host that refuses SharedArrayBuffer and resizable input itself (Chromium, Firefox) gets the common call without the buffer checks, with the same results', async () => {
+  const seen = [];
+  const refused = [];
+  const refuses = (label, bytes) => {
+    const buffer = bufferUnder(bytes);
+    if (buffer instanceof SharedArrayBuffer || buffer.resizable) {
+      refused.push(bytes);
+      throw new TypeError('refused');
+    }
+  };
+  class Refusing extends recordingDecoder(seen) {
+    decode(bytes, options) {
+      refuses(this.label, bytes);
+      return super.decode(bytes, options);
+    }
+  }
+  const strict = await loadCopy({ TextDecoder: Refusing });
+  const next = rng(0x5a5);
+  for (const label of ['utf-8', 'utf-16be', 'windows-1251']) {
+    for (const fatal of [false, true]) {
+      for (const ignoreBOM of [false, true]) {
+        const seed = Math.floor(next() * 2 ** 31);
+        const options = { fatal, ignoreBOM };
+        assert.deepEqual(mixedCalls(strict.TextDecoder, rng(seed), label, options), mixedCalls(core.TextDecoder, rng(seed), label, options), `${label} ${JSON.stringify(options)}`);
+      }
+    }
+  }
+  assert.ok(strict.hostCodecs.hostCodecsReport().direct.includes('utf-8'));
+  // Given unchecked, a SharedArrayBuffer view reaches the host, which refuses it; the decoder
+  // then goes on with the checks: the next one never reaches it.
+  const d = new strict.TextDecoder();
+  assert.equal(d.decode(new Uint8Array([0x41])), 'A');
+  const shared = new Uint8Array(new SharedArrayBuffer(1));
+  shared[0] = 0x42;
+  seen.length = 0;
+  refused.length = 0;
+  assert.equal(d.decode(shared), 'B');
+  assert.deepEqual(refused, [shared], 'given unchecked, and refused');
+  assert.equal(d.decode(shared), 'B');
+  assert.equal(refused.length, 1, 'checked from then on');
+  assert.equal(d.decode(new Uint8Array([0x43])), 'C');
+  assert.equal(seen.length, 1);
+  assert.ok(seen[0].bytes instanceof Uint8Array && !(seen[0].bytes.buffer instanceof SharedArrayBuffer));
+});
+
 test('the common call stays converted where the host reads another typed array wrong, or strips the BOM wrong', async () => {
   // Reads a view of any other typed array as its whole buffer.
   const wholeBuffer = (label, bytes, text, options) =>
@@ -474,7 +519,8 @@ test("encodeInto's common call goes to the host unconverted where it refuses eve
   };
   const run = (m) => {
     const e = new m.TextEncoder();
-    const out = [];
+    // encode() first: the host it looks up serves encodeInto's common call too.
+    const out = [[...e.encode('\u00e9')]];
     for (const string of ['', 'a', 'héllo', '\ud800x', 'a€😀b', 'x'.repeat(40)]) {
       for (const d of destinations()) {
         try {
@@ -495,6 +541,8 @@ test("encodeInto's common call goes to the host unconverted where it refuses eve
   const want = run(core);
   assert.deepEqual(run(strict), want);
   assert.deepEqual(run(lax), want);
+  seen.length = 0; // the host's checks gave it wrong destinations too
+  assert.deepEqual(run(strict), want);
   assert.equal(strict.hostCodecs.hostCodecsReport().encodeIntoDirect, true);
   assert.equal(lax.hostCodecs.hostCodecsReport().encodeIntoDirect, false, 'a host that takes a resizable destination gets converted ones only');
   assert.ok(seen.some((d) => d instanceof Uint16Array), 'the strict host was given destinations unconverted');
