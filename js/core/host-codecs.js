@@ -34,7 +34,7 @@
 //   environment variable TEXT_ENCODING_WASM_HOST=off (Node, Bun; Deno when env access to it is
 //   granted), forces the core everywhere. Results are the same either way.
 
-import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, ownMethods, setBytes, U8, uncurry } from './intrinsics.js';
+import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, ownMethods, setBytes, U16, U8, uncurry } from './intrinsics.js';
 import { encodingName, encodingSupported, isMultiByte, lookupLabel } from './labels.js';
 import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';
 
@@ -418,7 +418,17 @@ function probeDecodes(decode, bytes, want) {
 
 const isView = ArrayBuffer.isView;
 const getPrototypeOf = Object.getPrototypeOf;
-const DataViewPrototype = DataView.prototype;
+const objectCreate = Object.create;
+// The constructors of the checks' inputs, captured now: a global replaced later cannot make a
+// host look stricter than it is.
+const AB = ArrayBuffer;
+const DV = DataView;
+const DataViewPrototype = DV.prototype;
+const U8C = Uint8ClampedArray;
+const I32 = Int32Array;
+const F64 = Float64Array;
+const SAB = typeof g.SharedArrayBuffer === 'function' ? g.SharedArrayBuffer : null;
+const structuredCloneOf = typeof g.structuredClone === 'function' ? g.structuredClone : null;
 
 /** directDecoder's results, per (ordinal, fatal, ignoreBOM). */
 const directs = [];
@@ -481,11 +491,11 @@ function checkedDirect(ordinal, fatal, ignoreBOM) {
       // a fatal error: the host must throw too
     }
     const n = bytes.length;
-    const buffer = new ArrayBuffer(n + 16);
+    const buffer = new AB(n + 16);
     new U8(buffer).fill(0x41);
     setBytes(new U8(buffer), new U8(bytes), 8);
-    const views = [new U8(bytes), new U8(buffer, 8, n), new DataView(buffer, 8, n), bufferOf(new U8(bytes))];
-    if (n === 8) views.push(new Uint16Array(buffer, 8, 4), new Int32Array(buffer, 8, 2), new Float64Array(buffer, 8, 1));
+    const views = [new U8(bytes), new U8(buffer, 8, n), new DV(buffer, 8, n), bufferOf(new U8(bytes))];
+    if (n === 8) views.push(new U16(buffer, 8, 4), new I32(buffer, 8, 2), new F64(buffer, 8, 1));
     for (const view of views) {
       let got;
       try {
@@ -537,12 +547,11 @@ function checkedDirect(ordinal, fatal, ignoreBOM) {
  * on them, as Chromium's and Firefox's decoders do (vacuously true where the engine has neither).
  */
 function refusesSharedAndResizable(decode) {
-  const SAB = g.SharedArrayBuffer;
   const buffers = [];
-  if (typeof SAB === 'function') buffers.push(new SAB(2));
-  if (arrayBufferResizableOf !== null) buffers.push(new ArrayBuffer(2, { maxByteLength: 4 }));
+  if (SAB !== null) buffers.push(new SAB(2));
+  if (arrayBufferResizableOf !== null) buffers.push(new AB(2, { maxByteLength: 4 }));
   for (const buffer of buffers) {
-    for (const input of [buffer, new U8(buffer), new DataView(buffer), new Uint16Array(buffer)]) {
+    for (const input of [buffer, new U8(buffer), new DV(buffer), new U16(buffer)]) {
       try {
         decode(input);
         return false;
@@ -558,7 +567,7 @@ function refusesSharedAndResizable(decode) {
 function detachedView() {
   const view = new U8(4);
   try {
-    g.structuredClone(bufferOf(view), { transfer: [bufferOf(view)] });
+    structuredCloneOf(bufferOf(view), { transfer: [bufferOf(view)] });
   } catch {
     return null;
   }
@@ -632,10 +641,9 @@ function checkedEncoder(coreEncode, coreEncodeInto) {
  * writes it): then it can take encodeInto's destination unconverted.
  */
 function refusesWhatIdlRefuses(encodeInto) {
-  const SAB = g.SharedArrayBuffer;
-  const refused = [new Uint16Array(4), new Uint8ClampedArray(4), new DataView(new ArrayBuffer(4)), new ArrayBuffer(4), Object.create(U8.prototype), {}, null];
-  if (arrayBufferResizableOf !== null) refused.push(new U8(new ArrayBuffer(4, { maxByteLength: 8 })));
-  if (typeof SAB === 'function' && 'growable' in SAB.prototype) refused.push(new U8(new SAB(4, { maxByteLength: 8 })));
+  const refused = [new U16(4), new U8C(4), new DV(new AB(4)), new AB(4), objectCreate(U8.prototype), {}, null];
+  if (arrayBufferResizableOf !== null) refused.push(new U8(new AB(4, { maxByteLength: 8 })));
+  if (SAB !== null && 'growable' in SAB.prototype) refused.push(new U8(new SAB(4, { maxByteLength: 8 })));
   for (const destination of refused) {
     try {
       encodeInto('a', destination);
@@ -644,7 +652,7 @@ function refusesWhatIdlRefuses(encodeInto) {
       if (!(error instanceof TypeError)) return false;
     }
   }
-  if (typeof SAB !== 'function') return true;
+  if (SAB === null) return true;
   const shared = new U8(new SAB(8), 2, 4);
   let got;
   try {
