@@ -32,13 +32,18 @@ const probe = (entryUrl, codecs) => `
 const m = await import(${JSON.stringify(entryUrl)});
 const hc = await ${codecs};
 const mib = new Uint8Array(1 << 20).fill(0x41);
+// Past hc.DIRECT_AFTER calls, so that the common call's checks run too.
+const calls = hc.DIRECT_AFTER + 1;
 for (const name of ${JSON.stringify(ENCODINGS)}) {
   for (const fatal of [false, true]) {
     new m.TextDecoder(name, { fatal }).decode(mib);
-    new m.TextDecoder(name, { fatal }).decode(new Uint8Array([0x41, 0x42]));
+    const d = new m.TextDecoder(name, { fatal });
+    for (let i = 0; i < calls; i++) d.decode(new Uint8Array([0x41, 0x42]));
   }
 }
-new m.TextEncoder().encode('a\\u00e9\\u20ac'.repeat(30));
+const e = new m.TextEncoder();
+e.encode('a\\u00e9\\u20ac'.repeat(30));
+for (let i = 0; i < calls; i++) e.encodeInto('a\\u00e9', new Uint8Array(8));
 globalThis.__hostPaths = hc.hostCodecsReport();
 if (typeof console !== 'undefined' && typeof document === 'undefined') console.log('@@host-paths ' + JSON.stringify(globalThis.__hostPaths));
 `;

@@ -432,6 +432,16 @@ const structuredCloneOf = typeof g.structuredClone === 'function' ? g.structured
 
 /** directDecoder's results, per (ordinal, fatal, ignoreBOM). */
 const directs = [];
+/** Per (ordinal, fatal, ignoreBOM), how many times directDecoder was asked before its checks ran. */
+const directAsked = [];
+
+/**
+ * The common call goes unconverted only from this many calls of a kind on: its checks (some 40
+ * host calls, a few of them refused with an exception) then cost nothing to a program that decodes
+ * once (the time to first decode: npm run bench), and nothing that counts to one that makes many
+ * calls, where it pays.
+ */
+export const DIRECT_AFTER = 64;
 
 /**
  * The host's decoder for the common call of a TextDecoder of the encoding at `ordinal` in `fatal`
@@ -440,7 +450,8 @@ const directs = [];
  * (SharedArrayBuffer and resizable input, which the host either refuses itself or is not given:
  * only typed arrays on a fixed-length ArrayBuffer are; or the host refused it, a fatal error
  * among those), which then decides. It may replace `state.direct` (the decoder's state) with
- * a variant for the calls after. Null where the host's
+ * a variant for the calls after. Undefined until it was asked DIRECT_AFTER times for
+ * (ordinal, fatal, ignoreBOM). Null where the host's
  * checked decoder for (ordinal, fatal) is not made from its TextDecoder, where the core takes
  * some of these inputs anyway (setCoreFrom), or where the checks below fail. Called once
  * hostDecoder gave a function for (ordinal, fatal); cached.
@@ -449,6 +460,9 @@ export function directDecoder(ordinal, fatal, ignoreBOM) {
   const key = ordinal * 4 + (fatal ? 2 : 0) + (ignoreBOM ? 1 : 0);
   let direct = directs[key];
   if (direct === undefined) {
+    const asked = (directAsked[key] || 0) + 1;
+    directAsked[key] = asked;
+    if (asked < DIRECT_AFTER) return undefined;
     try {
       direct = checkedDirect(ordinal, fatal, ignoreBOM);
     } catch {
@@ -581,11 +595,11 @@ let encoder = null;
 
 /**
  * The host's UTF-8 encoder as { encode(string) => Uint8Array, encodeInto(string, dest) =>
- * {read, written}, encodeIntoAny } where it gives exactly what the core's `coreEncode(string)`
- * and `coreEncodeInto(string, dest)` give on the probes; otherwise null. `encodeIntoAny` is the
- * same encodeInto for a destination not yet converted (any value), where the host also refuses
- * every destination the IDL refuses (refusesWhatIdlRefuses), or null: the caller then converts
- * the destination first.
+ * {read, written}, encodeIntoAny() } where it gives exactly what the core's `coreEncode(string)`
+ * and `coreEncodeInto(string, dest)` give on the probes; otherwise null. `encodeIntoAny()` gives
+ * the same encodeInto for a destination not yet converted (any value), where the host also
+ * refuses every destination the IDL refuses (refusesWhatIdlRefuses, checked at the first call),
+ * or null: the caller then converts the destination first.
  */
 export function hostEncoder(coreEncode, coreEncodeInto) {
   if (!encoderChecked) {
@@ -630,7 +644,18 @@ function checkedEncoder(coreEncode, coreEncodeInto) {
       for (let i = 0; i < room + 2; i++) if (backing[i] !== want[i]) return null;
     }
   }
-  return { encode, encodeInto, encodeIntoAny: refusesWhatIdlRefuses(encodeInto) ? encodeInto : null };
+  let unconverted;
+  const encodeIntoAny = () => {
+    if (unconverted === undefined) {
+      try {
+        unconverted = refusesWhatIdlRefuses(encodeInto) ? encodeInto : null;
+      } catch {
+        unconverted = null;
+      }
+    }
+    return unconverted;
+  };
+  return { encode, encodeInto, encodeIntoAny };
 }
 
 /**
@@ -692,7 +717,7 @@ export function hostCodecsReport() {
     decoders: out,
     encoder: encoderChecked ? encoder !== null : undefined,
     direct,
-    encodeIntoDirect: encoderChecked ? encoder !== null && encoder.encodeIntoAny !== null : undefined,
+    encodeIntoDirect: encoderChecked ? encoder !== null && encoder.encodeIntoAny() !== null : undefined,
     utf16CoreFrom: coreFrom[UTF16LE],
     utf16beCoreFrom: coreFrom[UTF16BE],
   };

@@ -61,9 +61,9 @@ export function newDecoderState(ordinal, fatal, ignoreBOM) {
   const kind = kindOf(name);
   const coreFrom = coreFromOf(kind);
   // `direct`: the host's decoder for decode()'s common call, taking its argument as it is
-  // (host-codecs.js's directDecoder), once `host` is known; null until then, and where there is none.
+  // (host-codecs.js's directDecoder, asked while `directAsk`); null until then, and where none.
   const host = hostCodecsAllowed && kind !== 0 && coreFrom > 0 ? undefined : null;
-  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false, host, kind, coreFrom, direct: null };
+  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false, host, kind, coreFrom, direct: null, directAsk: host !== null };
 }
 
 /**
@@ -217,8 +217,8 @@ function hostDecodeCall(s, token, bytes, stream) {
     // Undefined until checked (a multi-byte encoding is checked once the core decoded enough of it).
     decode = s.host = hostDecoder(s.ordinal, s.fatal, coreDecodeOnce, bytesLength(bytes));
     if (decode === undefined) return null;
-    if (decode !== null && s.coreFrom === Infinity) s.direct = directDecoder(s.ordinal, s.fatal, s.ignoreBOM);
   }
+  if (s.directAsk) askDirect(s, decode);
   if (decode === null || !onPlainBuffer(bytes)) return null;
   const kind = s.kind;
   if (s.coreFrom !== Infinity && bytesLength(bytes) >= s.coreFrom) return null;
@@ -277,6 +277,21 @@ function hostDecodeCall(s, token, bytes, stream) {
   const handle = handleOf(s, token);
   const n = core(s.ordinal).decoder_decode(handle, putBytes(bytesRange(bytes, end, length)), true, false);
   return text + takeString(n);
+}
+
+/**
+ * Sets `s.direct` once host-codecs.js's directDecoder answers (after DIRECT_AFTER calls of this
+ * kind): the host's decoder for the common call, or null.
+ */
+function askDirect(s, decode) {
+  if (decode === null || s.coreFrom !== Infinity) {
+    s.directAsk = false;
+    return;
+  }
+  const direct = directDecoder(s.ordinal, s.fatal, s.ignoreBOM);
+  if (direct === undefined) return;
+  s.directAsk = false;
+  s.direct = direct;
 }
 
 /**

@@ -3,7 +3,7 @@
 // it refuses an input) over the wasm UTF-8 encoder.
 
 import { concatBytes, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes } from '../core/crossing.js';
-import { encodeIntoCoreFrom, hostEncoder } from '../core/host-codecs.js';
+import { DIRECT_AFTER, encodeIntoCoreFrom, hostEncoder } from '../core/host-codecs.js';
 import { core, lastRead } from '../core/instance.js';
 import { nativeUtf8Encode } from '../core/strings.js';
 import { byteLengthOf, charCodeAt, charCodeAtIsIntrinsic, ownMethods, setBytes, U8 } from '../core/intrinsics.js';
@@ -85,15 +85,17 @@ function coreEncodeUtf8(input) {
 let host;
 /**
  * Its encodeInto for a destination not yet converted, where the host refuses every destination
- * the IDL refuses (core/host-codecs.js's encodeIntoAny); null until the host is looked up, and
- * where not.
+ * the IDL refuses (core/host-codecs.js's encodeIntoAny); null for the first DIRECT_AFTER calls,
+ * and where not.
  */
 let direct = null;
 
-/** Sets `host` and `direct` (at the first call that could use them). */
+/** encodeInto calls that took the steps below `direct` (DIRECT_AFTER of them, then it is looked up). */
+let calls = 0;
+
+/** Sets `host` (at the first call that could use it). */
 function lookUpHost() {
   host = hostEncoder(coreEncodeUtf8, coreEncodeIntoUtf8);
-  direct = host === null ? null : host.encodeIntoAny;
 }
 
 /** Strings up to this many code units are tried as ASCII in JavaScript first. */
@@ -112,6 +114,7 @@ const CHUNKED_FROM = 4096;
  */
 export function encodeIntoUtf8(string, dest, capacity) {
   if (host === undefined) lookUpHost();
+  if (host !== null && ++calls === DIRECT_AFTER) direct = host.encodeIntoAny();
   // A long string into a much smaller destination (a chunked encodeInto loop), where the host
   // folder found the engine's encodeInto slow at it (core/host-codecs.js, encodeIntoCoreFrom).
   if (host !== null && string.length > CHUNKED_FROM && encodeIntoCoreFrom !== Infinity) {
