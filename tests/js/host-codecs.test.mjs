@@ -479,6 +479,22 @@ test('the encoder: the host is checked and gives what the core gives, encodeInto
  * too, as Node's and Bun's do); each destination it is given is pushed to `seen`.
  */
 function strictEncoder(seen, lax = false) {
+  return encoderWith((inner, s, d) => {
+    seen.push(d);
+    if (Object.prototype.toString.call(d) !== '[object Uint8Array]') throw new TypeError('not a Uint8Array');
+    const buffer = d.buffer;
+    if (buffer instanceof SharedArrayBuffer) throw new TypeError('shared');
+    if (!buffer.resizable) return inner.encodeInto(s, d);
+    if (!lax) throw new TypeError('resizable');
+    const copy = new Uint8Array(d.length);
+    const r = inner.encodeInto(s, copy);
+    d.set(copy.subarray(0, r.written));
+    return r;
+  });
+}
+
+/** A TextEncoder class over the real one (`inner`) whose encodeInto is `encodeInto(inner, string, destination)`. */
+function encoderWith(encodeInto) {
   return class TextEncoder {
     constructor() {
       this.inner = new RealTextEncoder();
@@ -490,16 +506,7 @@ function strictEncoder(seen, lax = false) {
       return this.inner.encode(s);
     }
     encodeInto(s, d) {
-      seen.push(d);
-      if (Object.prototype.toString.call(d) !== '[object Uint8Array]') throw new TypeError('not a Uint8Array');
-      const buffer = d.buffer;
-      if (buffer instanceof SharedArrayBuffer) throw new TypeError('shared');
-      if (!buffer.resizable) return this.inner.encodeInto(s, d);
-      if (!lax) throw new TypeError('resizable');
-      const copy = new Uint8Array(d.length);
-      const r = this.inner.encodeInto(s, copy);
-      d.set(copy.subarray(0, r.written));
-      return r;
+      return encodeInto(this.inner, s, d);
     }
   };
 }
@@ -550,21 +557,10 @@ test("encodeInto's common call goes to the host unconverted where it refuses eve
 
 test('a chunked encodeInto loop goes to the core where a host folder says so (encodeIntoCoreFrom), with the same results', async () => {
   const lengths = [];
-  class TextEncoder {
-    constructor() {
-      this.inner = new RealTextEncoder();
-    }
-    get encoding() {
-      return 'utf-8';
-    }
-    encode(s) {
-      return this.inner.encode(s);
-    }
-    encodeInto(s, d) {
-      lengths.push([s.length, d.length]);
-      return this.inner.encodeInto(s, d);
-    }
-  }
+  const TextEncoder = encoderWith((inner, s, d) => {
+    lengths.push([s.length, d.length]);
+    return inner.encodeInto(s, d);
+  });
   const h = await loadCopy({ TextEncoder });
   new h.TextEncoder().encode('\u00e9'.repeat(100)); // the host is checked here
   assert.equal(h.hostCodecs.hostCodecsReport().encoder, true);
