@@ -560,7 +560,7 @@ test("encodeInto's common call goes to the host unconverted where it refuses eve
   assert.ok(seen.some((d) => d instanceof Uint16Array), 'the strict host was given destinations unconverted');
 });
 
-test('a chunked encodeInto loop goes to the core where a host folder says so (encodeIntoCoreFrom), with the same results', async () => {
+test('a chunked encodeInto loop goes to the core where a host folder says so (encodeIntoCoreFrom), and to the host cut to what can fit elsewhere, with the same results', async () => {
   const lengths = [];
   const TextEncoder = encoderWith((inner, s, d) => {
     lengths.push([s.length, d.length]);
@@ -588,11 +588,12 @@ test('a chunked encodeInto loop goes to the core where a host folder says so (en
   for (const factor of [4, Infinity]) {
     h.hostCodecs.setEncodeIntoCoreFrom(factor);
     lengths.length = 0;
-    for (const room of [1000, 4096]) assert.deepEqual(loop(h, room), loop(core, room), `factor ${factor}, room ${room}`);
-    // With the factor, no string over 4 Ki units and 4x the room reaches the host; without, they do.
-    const long = lengths.filter(([n, room]) => n > 4096 && n > 4 * room);
-    if (factor === 4) assert.deepEqual(long, []);
-    else assert.ok(long.length > 0);
+    for (const room of [1000, 4096, 8192]) assert.deepEqual(loop(h, room), loop(core, room), `factor ${factor}, room ${room}`);
+    // With the factor, no string over 4 Ki units and 4x the room reaches the host.
+    assert.deepEqual(lengths.filter(([n, room]) => n > 4096 && n > 4 * room), [], `factor ${factor}`);
+    // Either way, a string over 4 Ki units reaches it cut to the units that can fit: at most the room.
+    assert.deepEqual(lengths.filter(([n, room]) => n > 4096 && n > room), [], `factor ${factor}`);
+    if (factor === Infinity) assert.ok(lengths.some(([n, room]) => n === room && room === 8192), 'cut strings reach the host');
   }
   h.hostCodecs.setEncodeIntoCoreFrom(Infinity);
 });
