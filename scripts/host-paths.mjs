@@ -99,7 +99,7 @@ function utf16(le, leFrom, be, beFrom) {
 }
 
 /** A report's decoders, grouped: what the host takes, in which modes. */
-function summarize({ decoders, encoder, direct, encodeIntoDirect, utf16CoreFrom, utf16beCoreFrom }) {
+function summarize({ decoders, encoder, direct, encodeIntoDirect, asciiDirectUpTo, utf16CoreFrom, utf16beCoreFrom }) {
   const single = ENCODINGS.filter((n) => !['utf-8', 'utf-16le', 'utf-16be', ...MULTI_BYTE].includes(n));
   const mode = (n) => ({ both: 'host', replacement: 'host (replacement), core (fatal)', fatal: 'host (fatal), core (replacement)', none: 'core' })[decoders[n]] ?? 'core';
   const hostSingle = single.filter((n) => decoders[n] === 'both');
@@ -118,7 +118,7 @@ function summarize({ decoders, encoder, direct, encodeIntoDirect, utf16CoreFrom,
         ? `host: ${MULTI_BYTE.filter((n) => decoders[n] === 'both').join(', ')}; core: the others`
         : 'core',
     encoder ? 'host' : 'core',
-    unconverted(single, direct, encodeIntoDirect),
+    unconverted(single, direct, encodeIntoDirect, asciiDirectUpTo),
   ];
 }
 
@@ -126,11 +126,12 @@ function summarize({ decoders, encoder, direct, encodeIntoDirect, utf16CoreFrom,
  * Which common calls go to the host unconverted (core/host-codecs.js's directDecoder and
  * encodeIntoAny: the host's own conversion of the argument is the only one).
  */
-function unconverted(single, direct, encodeIntoDirect) {
+function unconverted(single, direct, encodeIntoDirect, asciiDirectUpTo) {
   const names = new Set(direct.map((d) => d.split(' ')[0]));
   const groups = [['UTF-8', ['utf-8']], ['UTF-16', ['utf-16le', 'utf-16be']], ['single-byte', single], ['CJK', MULTI_BYTE]];
   const decode = groups.filter(([, list]) => list.some((n) => names.has(n))).map(([group]) => group);
-  return `decode: ${decode.length === 0 ? 'none' : decode.join(', ')}; encodeInto: ${encodeIntoDirect ? 'yes' : 'no'}`;
+  const ascii = decode.length > 0 && asciiDirectUpTo > 0 ? ` (ASCII up to ${asciiDirectUpTo} bytes: in JavaScript)` : '';
+  return `decode: ${decode.length === 0 ? 'none' : decode.join(', ')}${ascii}; encodeInto: ${encodeIntoDirect ? 'yes' : 'no'}`;
 }
 
 runMain('host-paths', 10, async (argv) => {

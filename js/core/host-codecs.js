@@ -34,9 +34,10 @@
 //   environment variable TEXT_ENCODING_WASM_HOST=off (Node, Bun; Deno when env access to it is
 //   granted), forces the core everywhere. Results are the same either way.
 
-import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, ownMethods, setBytes, U16, U8, uncurry } from './intrinsics.js';
+import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, ownMethods, setBytes, typedArrayTagOf, U16, U8, uncurry } from './intrinsics.js';
 import { encodingName, encodingSupported, isMultiByte, lookupLabel } from './labels.js';
 import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';
+import { keptArrayAsciiOrNull } from './strings.js';
 
 const g = globalThis;
 
@@ -474,9 +475,10 @@ export const DIRECT_AFTER = 64;
  * (ordinal, fatal, ignoreBOM). Null where the host's
  * checked decoder for (ordinal, fatal) is not made from its TextDecoder, where the core takes
  * some of these inputs anyway (setCoreFrom), or where the checks below fail. Called once
- * hostDecoder gave a function for (ordinal, fatal); cached.
+ * hostDecoder gave a function for (ordinal, fatal); cached. `ascii`: the encoding maps ASCII to
+ * itself (then a short all-ASCII input may be its own output: setAsciiDirectUpTo).
  */
-export function directDecoder(ordinal, fatal, ignoreBOM) {
+export function directDecoder(ordinal, fatal, ignoreBOM, ascii) {
   const key = ordinal * 4 + (fatal ? 2 : 0) + (ignoreBOM ? 1 : 0);
   let direct = directs[key];
   if (direct === undefined) {
@@ -484,7 +486,7 @@ export function directDecoder(ordinal, fatal, ignoreBOM) {
     directAsked[key] = asked;
     if (asked < DIRECT_AFTER) return undefined;
     try {
-      direct = checkedDirect(ordinal, fatal, ignoreBOM);
+      direct = checkedDirect(ordinal, fatal, ignoreBOM, ascii);
     } catch {
       direct = null; // a host that throws where the checks expect text: not trusted
     }
@@ -500,7 +502,7 @@ export function directDecoder(ordinal, fatal, ignoreBOM) {
  * UTF-8 and UTF-16 without ignoreBOM (a host decoder of its own, made so), the BOM stripped where
  * the standard strips it: at the start only, once, on every call anew, never a partial one.
  */
-function checkedDirect(ordinal, fatal, ignoreBOM) {
+function checkedDirect(ordinal, fatal, ignoreBOM, ascii) {
   const checked = decoders[ordinal * 2 + (fatal ? 1 : 0)];
   if (typeof checked !== 'function' || !hostMade.holds(checked)) return null;
   const name = encodingName(ordinal);
@@ -545,18 +547,44 @@ function checkedDirect(ordinal, fatal, ignoreBOM) {
       return null;
     }
   };
-  if (!refusesSharedAndResizable(decode)) return careful;
   // The host refuses those itself (Chromium, Firefox): the input goes to it unchecked. A decoder
   // whose call the host refused (such input, or a fatal error) goes on with the checks, so that
   // a program decoding SharedArrayBuffers does not pay for a refusal on every call.
+  const direct = !refusesSharedAndResizable(decode)
+    ? careful
+    : (input, s) => {
+        try {
+          return decode(input);
+        } catch {
+          s.direct = careful;
+          return null;
+        }
+      };
+  if (!ascii || asciiDirectUpTo === 0) return direct;
+  // A short Uint8Array of ASCII bytes is its own output (`ascii`: the encoding maps ASCII to itself).
+  const upTo = asciiDirectUpTo;
   return (input, s) => {
-    try {
-      return decode(input);
-    } catch {
-      s.direct = careful;
-      return null;
+    if (typedArrayTagOf(input) === 'Uint8Array') {
+      const n = byteLengthOf(input);
+      if (n <= upTo) {
+        const text = keptArrayAsciiOrNull(input, n);
+        if (text !== null) return text;
+      }
     }
+    return direct(input, s);
   };
+}
+
+/**
+ * The common call (directDecoder's) of an encoding that maps ASCII to itself takes a Uint8Array of
+ * up to this many bytes, all ASCII, as its own output, built in JavaScript, where the host folder
+ * measured that faster than the host's own decoder (web/load.js); 0: never.
+ */
+let asciiDirectUpTo = 0;
+
+/** Sets asciiDirectUpTo (a host folder, when it loads). */
+export function setAsciiDirectUpTo(bytes) {
+  asciiDirectUpTo = bytes;
 }
 
 /**
@@ -712,6 +740,7 @@ export function hostCodecsReport() {
     encoder: encoderChecked ? encoder !== null : undefined,
     direct,
     encodeIntoDirect: encodeIntoDirectReport(),
+    asciiDirectUpTo,
     utf16CoreFrom: coreFrom[UTF16LE],
     utf16beCoreFrom: coreFrom[UTF16BE],
   };

@@ -138,6 +138,22 @@ export function isShortInput(n) {
   return n <= SMALL;
 }
 
+/**
+ * The string of the `n` bytes at the start of the Uint8Array `bytes` if every one is ASCII, or
+ * null; always built with apply() over the kept plain array of that length: the common call's
+ * shortcut (core/host-codecs.js, setAsciiDirectUpTo), for short inputs where the host's decoder
+ * costs more.
+ */
+export function keptArrayAsciiOrNull(bytes, n) {
+  const units = unitArrays[n] || (unitArrays[n] = new Array(n).fill(0));
+  for (let i = 0; i < n; i++) {
+    const b = bytes[i];
+    if (b > 0x7f) return null;
+    units[i] = b;
+  }
+  return fromCharCodeApply(null, units);
+}
+
 /** The string of the `n` ASCII bytes at the start of the Uint8Array `bytes`. */
 export function asciiString(bytes, n) {
   if (n <= TINY) {

@@ -288,7 +288,7 @@ function askDirect(s, decode) {
     s.directAsk = false;
     return;
   }
-  const direct = directDecoder(s.ordinal, s.fatal, s.ignoreBOM);
+  const direct = directDecoder(s.ordinal, s.fatal, s.ignoreBOM, s.ascii);
   if (direct === undefined) return;
   s.directAsk = false;
   s.direct = direct;

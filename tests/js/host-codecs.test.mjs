@@ -92,7 +92,7 @@ test('the switch: with TEXT_ENCODING_WASM_HOST off nothing is checked or trusted
   assert.equal(core.hostCodecs.hostCodecsAllowed, false);
   new core.TextDecoder().decode(new Uint8Array([0xe2, 0x82, 0xac]));
   new core.TextEncoder().encode('€');
-  assert.deepEqual(core.hostCodecs.hostCodecsReport(), { decoders: {}, encoder: false, direct: [], encodeIntoDirect: false, utf16CoreFrom: Infinity, utf16beCoreFrom: Infinity });
+  assert.deepEqual(core.hostCodecs.hostCodecsReport(), { decoders: {}, encoder: false, direct: [], encodeIntoDirect: false, asciiDirectUpTo: 0, utf16CoreFrom: Infinity, utf16beCoreFrom: Infinity });
   assert.equal(host.hostCodecs.hostCodecsAllowed, true);
 });
 
@@ -326,6 +326,72 @@ test("decode()'s common call goes to the host unconverted where its checks pass:
   for (const c of calls) {
     const buffer = bufferUnder(c.bytes);
     assert.ok(buffer instanceof ArrayBuffer && !buffer.resizable, `${c.label}: ${Object.prototype.toString.call(buffer)}`);
+  }
+});
+
+test('the common call of a short all-ASCII Uint8Array, where a host folder builds it in JavaScript (setAsciiDirectUpTo): the same results for every kind of input, and never the host', async () => {
+  const seen = [];
+  class Refusing extends recordingDecoder(seen) {
+    decode(bytes, options) {
+      const buffer = bufferUnder(bytes);
+      if (buffer instanceof SharedArrayBuffer || buffer.resizable) throw new TypeError('refused');
+      return super.decode(bytes, options);
+    }
+  }
+  const copies = [await loadCopy({ TextDecoder: recordingDecoder(seen) }), await loadCopy({ TextDecoder: Refusing })];
+  for (const c of copies) c.hostCodecs.setAsciiDirectUpTo(16);
+  // Inputs that look like short ASCII bytes without being them, beside every kind of view.
+  const lookalikes = (bytes) => {
+    const own = new Uint8Array(bytes);
+    Object.defineProperty(own, 'length', { value: 2 });
+    Object.defineProperty(own, 'byteLength', { value: 2 });
+    const signed = new Int8Array(bytes.length);
+    signed.set(Array.from(bytes, (b) => (b > 0x7f ? b - 256 : b)));
+    const posing = Object.create(Uint8Array.prototype);
+    return [['own length', own], ['Int8Array', signed], ['Uint8ClampedArray', new Uint8ClampedArray(bytes)], ['posing', posing], ['Uint16Array of ASCII values', new Uint16Array(Array.from(bytes))]];
+  };
+  const run = (D, seed, label, options) => {
+    const next = rng(seed);
+    const d = new D(label, options);
+    const out = [];
+    for (let round = 0; round < 90; round++) {
+      const n = Math.floor(next() * 24);
+      const bytes = next() < 0.6 ? Uint8Array.from({ length: n }, () => Math.floor(next() * 128)) : randomBytes(next, label, n);
+      for (const [kind, input] of [['Uint8Array', bytes.slice()], ...inputKinds(bytes), ...lookalikes(bytes)]) {
+        try {
+          out.push(next() < 0.1 ? d.decode(input, { stream: true }) : d.decode(input));
+        } catch (e) {
+          out.push(`${kind}: ${e.constructor.name}`);
+        }
+      }
+    }
+    return out;
+  };
+  const next = rng(0xa5c11);
+  for (const label of ['utf-8', 'windows-1252', 'x-user-defined', 'utf-16le']) {
+    for (const fatal of [false, true]) {
+      const seed = Math.floor(next() * 2 ** 31);
+      const want = run(core.TextDecoder, seed, label, { fatal });
+      for (const c of copies) assert.deepEqual(run(c.TextDecoder, seed, label, { fatal }), want, `${label} fatal=${fatal}`);
+    }
+  }
+  for (const c of copies) {
+    assert.equal(c.hostCodecs.hostCodecsReport().asciiDirectUpTo, 16);
+    const d = new c.TextDecoder();
+    for (let i = 0; i < c.hostCodecs.DIRECT_AFTER; i++) d.decode(new Uint8Array([0x41]));
+    seen.length = 0;
+    assert.equal(d.decode(new Uint8Array([0x61, 0x62, 0x63])), 'abc');
+    assert.equal(d.decode(new Uint8Array(16).fill(0x7a)), 'z'.repeat(16));
+    assert.deepEqual(seen, [], 'short ASCII never reaches the host');
+    assert.equal(d.decode(new Uint8Array(17).fill(0x7a)), 'z'.repeat(17));
+    assert.equal(d.decode(new Uint8Array([0x61, 0xc3, 0xa9])), 'a\u00e9');
+    assert.equal(seen.length, 2, 'longer or non-ASCII input does');
+    // UTF-16 does not map ASCII to itself: never built so.
+    const u = new c.TextDecoder('utf-16le');
+    for (let i = 0; i < c.hostCodecs.DIRECT_AFTER; i++) u.decode(new Uint8Array([0x41, 0]));
+    seen.length = 0;
+    assert.equal(u.decode(new Uint8Array([0x41, 0x42])), '\u4241');
+    assert.equal(seen.length, 1);
   }
 });
 
