@@ -34,10 +34,12 @@
 //   environment variable TEXT_ENCODING_WASM_HOST=off (Node, Bun; Deno when env access to it is
 //   granted), forces the core everywhere. Results are the same either way.
 
-import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, ownMethods, setBytes, typedArrayTagOf, U16, U8, uncurry } from './intrinsics.js';
+import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, ownMethods, setBytes, U16, U8, uncurry } from './intrinsics.js';
 import { encodingName, encodingSupported, isMultiByte, lookupLabel } from './labels.js';
+import { asciiDirectUpTo } from './ascii-direct.js';
+
+export { setAsciiDirectUpTo } from './ascii-direct.js';
 import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';
-import { keptArrayAsciiOrNull } from './strings.js';
 
 const g = globalThis;
 
@@ -475,10 +477,9 @@ export const DIRECT_AFTER = 64;
  * (ordinal, fatal, ignoreBOM). Null where the host's
  * checked decoder for (ordinal, fatal) is not made from its TextDecoder, where the core takes
  * some of these inputs anyway (setCoreFrom), or where the checks below fail. Called once
- * hostDecoder gave a function for (ordinal, fatal); cached. `ascii`: the encoding maps ASCII to
- * itself (then a short all-ASCII input may be its own output: setAsciiDirectUpTo).
+ * hostDecoder gave a function for (ordinal, fatal); cached.
  */
-export function directDecoder(ordinal, fatal, ignoreBOM, ascii) {
+export function directDecoder(ordinal, fatal, ignoreBOM) {
   const key = ordinal * 4 + (fatal ? 2 : 0) + (ignoreBOM ? 1 : 0);
   let direct = directs[key];
   if (direct === undefined) {
@@ -486,7 +487,7 @@ export function directDecoder(ordinal, fatal, ignoreBOM, ascii) {
     directAsked[key] = asked;
     if (asked < DIRECT_AFTER) return undefined;
     try {
-      direct = checkedDirect(ordinal, fatal, ignoreBOM, ascii);
+      direct = checkedDirect(ordinal, fatal, ignoreBOM);
     } catch {
       direct = null; // a host that throws where the checks expect text: not trusted
     }
@@ -502,7 +503,7 @@ export function directDecoder(ordinal, fatal, ignoreBOM, ascii) {
  * UTF-8 and UTF-16 without ignoreBOM (a host decoder of its own, made so), the BOM stripped where
  * the standard strips it: at the start only, once, on every call anew, never a partial one.
  */
-function checkedDirect(ordinal, fatal, ignoreBOM, ascii) {
+function checkedDirect(ordinal, fatal, ignoreBOM) {
   const checked = decoders[ordinal * 2 + (fatal ? 1 : 0)];
   if (typeof checked !== 'function' || !hostMade.holds(checked)) return null;
   const name = encodingName(ordinal);
@@ -547,45 +548,20 @@ function checkedDirect(ordinal, fatal, ignoreBOM, ascii) {
       return null;
     }
   };
+  if (!refusesSharedAndResizable(decode)) return careful;
   // The host refuses those itself (Chromium, Firefox): the input goes to it unchecked. A decoder
   // whose call the host refused (such input, or a fatal error) goes on with the checks, so that
   // a program decoding SharedArrayBuffers does not pay for a refusal on every call.
-  const direct = !refusesSharedAndResizable(decode)
-    ? careful
-    : (input, s) => {
-        try {
-          return decode(input);
-        } catch {
-          s.direct = careful;
-          return null;
-        }
-      };
-  if (!ascii || asciiDirectUpTo === 0) return direct;
-  // A short Uint8Array of ASCII bytes is its own output (`ascii`: the encoding maps ASCII to itself).
-  const upTo = asciiDirectUpTo;
   return (input, s) => {
-    if (typedArrayTagOf(input) === 'Uint8Array') {
-      const n = byteLengthOf(input);
-      if (n <= upTo) {
-        const text = keptArrayAsciiOrNull(input, n);
-        if (text !== null) return text;
-      }
+    try {
+      return decode(input);
+    } catch {
+      s.direct = careful;
+      return null;
     }
-    return direct(input, s);
   };
 }
 
-/**
- * The common call (directDecoder's) of an encoding that maps ASCII to itself takes a Uint8Array of
- * up to this many bytes, all ASCII, as its own output, built in JavaScript, where the host folder
- * measured that faster than the host's own decoder (web/load.js); 0: never.
- */
-let asciiDirectUpTo = 0;
-
-/** Sets asciiDirectUpTo (a host folder, when it loads). */
-export function setAsciiDirectUpTo(bytes) {
-  asciiDirectUpTo = bytes;
-}
 
 /**
  * Whether `decode` throws a TypeError for a SharedArrayBuffer, a resizable ArrayBuffer and views

@@ -8,12 +8,13 @@
 // state and "BOM seen" (the rest of the chunk that failed is dropped, as every engine does). Any
 // other failure (a string too long for the engine) frees it: the next call starts afresh.
 
+import { asciiDirectUpTo } from '../core/ascii-direct.js';
 import { bytesLength, bytesRange, inputBytes, putBytes, sliceBytesLimit } from '../core/crossing.js';
 import { core, outputKind } from '../core/instance.js';
-import { ownMethods } from '../core/intrinsics.js';
+import { byteLengthOf, ownMethods, typedArrayTagOf } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel, unsupportedMessage } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
-import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, isShortInput, nativeMultiByteDecoder, nativeUtf8FromOf, takeString } from '../core/strings.js';
+import { asciiString, asciiStringOrNull, hostIsAscii, keptArrayAsciiOrNull, hostUtf8String, isShortInput, nativeMultiByteDecoder, nativeUtf8FromOf, takeString } from '../core/strings.js';
 import { coreFromOf, directDecoder, hostCodecsAllowed, hostDecoder, kindOf, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString, UINT8ARRAY } from './webidl.js';
 
@@ -288,10 +289,28 @@ function askDirect(s, decode) {
     s.directAsk = false;
     return;
   }
-  const direct = directDecoder(s.ordinal, s.fatal, s.ignoreBOM, s.ascii);
+  const direct = directDecoder(s.ordinal, s.fatal, s.ignoreBOM);
   if (direct === undefined) return;
   s.directAsk = false;
-  s.direct = direct;
+  s.direct = direct !== null && s.ascii && asciiDirectUpTo !== 0 ? asciiFirst(direct, asciiDirectUpTo) : direct;
+}
+
+/**
+ * The common call `direct`, after a Uint8Array of up to `upTo` bytes, all ASCII, is taken as its
+ * own output, built in JavaScript (the encoding maps ASCII to itself): where the host folder found
+ * that faster than the host's decoder (core/ascii-direct.js).
+ */
+function asciiFirst(direct, upTo) {
+  return (input, s) => {
+    if (typedArrayTagOf(input) === 'Uint8Array') {
+      const n = byteLengthOf(input);
+      if (n <= upTo) {
+        const text = keptArrayAsciiOrNull(input, n);
+        if (text !== null) return text;
+      }
+    }
+    return direct(input, s);
+  };
 }
 
 /**

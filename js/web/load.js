@@ -6,7 +6,7 @@
 // repetitions that brotli and gzip find in the module are still there (npm run bench, "bundle
 // size": about 4% above the raw module compressed, where base64 costs about 18%).
 
-import { setAsciiDirectUpTo } from '../core/host-codecs.js';
+import { setAsciiDirectUpTo } from '../core/ascii-direct.js';
 import { addCodecs, setLoader } from '../core/instance.js';
 import { encodingsOf } from '../core/labels.js';
 import { charCodeAt, U8 } from '../core/intrinsics.js';
@@ -27,11 +27,9 @@ if (isV8()) setAsciiDirectUpTo(16);
 /** Whether the engine is V8: Deno's version says so, or the browser's brands name Chromium. */
 function isV8() {
   try {
-    if (typeof Deno === 'object' && Deno !== null && typeof Deno.version === 'object' && typeof Deno.version.v8 === 'string') return true;
-    const data = typeof navigator === 'object' && navigator !== null ? navigator.userAgentData : undefined;
-    return data !== undefined && data !== null && Array.isArray(data.brands) && data.brands.some((b) => b !== null && typeof b === 'object' && b.brand === 'Chromium');
+    return typeof Deno === 'object' ? typeof Deno.version.v8 === 'string' : navigator.userAgentData.brands.some((b) => b.brand === 'Chromium');
   } catch {
-    return false;
+    return false; // neither
   }
 }
 
