@@ -6,7 +6,7 @@ import { concatBytes, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes
 import { DIRECT_AFTER, encodeIntoCoreFrom, hostEncoder } from '../core/host-codecs.js';
 import { core, lastRead } from '../core/instance.js';
 import { nativeUtf8Encode } from '../core/strings.js';
-import { byteLengthOf, charCodeAt, charCodeAtIsIntrinsic, ownMethods, setBytes, U8 } from '../core/intrinsics.js';
+import { byteLengthOf, charCodeAt, charCodeAtIsIntrinsic, ownMethods, setBytes, stringSlice, U8 } from '../core/intrinsics.js';
 import { illegalInvocation, shapeInterface, toDOMString, toUint8Array } from './webidl.js';
 
 // Its methods captured now (core/intrinsics.js's ownMethods), so later changes to
@@ -125,7 +125,7 @@ export function encodeIntoUtf8(string, dest, capacity) {
     // unit takes at least one byte, so at most `capacity` units can be written; a surrogate pair
     // that the cut splits could not be written either way (its high half alone would be U+FFFD,
     // 3 bytes, after at least capacity - 1 bytes).
-    if (string.length > capacity) string = string.slice(0, capacity);
+    if (string.length > capacity) string = stringSlice(string, 0, capacity);
   }
   if (host !== null) {
     try {
