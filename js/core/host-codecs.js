@@ -564,15 +564,17 @@ function checkedDirect(ordinal, fatal, ignoreBOM) {
 
 
 /**
- * Whether `decode` throws a TypeError for a SharedArrayBuffer, a resizable ArrayBuffer and views
- * on them, as Chromium's and Firefox's decoders do (vacuously true where the engine has neither).
+ * Whether `decode` may be given decode()'s argument unchecked: it throws a TypeError for a
+ * SharedArrayBuffer, a resizable ArrayBuffer and views on them, as Chromium's and Firefox's
+ * decoders do (vacuously true where the engine has neither), and for what the IDL refuses (null,
+ * a string, a number, an array, an object posing as a Uint8Array), and reads undefined as empty.
  */
 function refusesSharedAndResizable(decode) {
-  const inputs = [];
+  const inputs = [null, {}, 'A', 65, [65], objectCreate(U8.prototype)];
   const add = (buffer) => inputs.push(buffer, new U8(buffer), new DV(buffer), new U16(buffer));
   if (SAB !== null) add(new SAB(2));
   if (arrayBufferResizableOf !== null) add(new AB(2, { maxByteLength: 4 }));
-  return refusesEach(decode, inputs);
+  return refusesEach(decode, inputs) && decode(undefined) === '';
 }
 
 /** A Uint8Array whose buffer was detached (a transfer), or null where this engine cannot make one. */

@@ -334,7 +334,7 @@ test('the common call of a short all-ASCII Uint8Array, where a host folder build
   class Refusing extends recordingDecoder(seen) {
     decode(bytes, options) {
       const buffer = bufferUnder(bytes);
-      if (buffer instanceof SharedArrayBuffer || buffer.resizable) throw new TypeError('refused');
+      if (buffer instanceof SharedArrayBuffer || (buffer != null && buffer.resizable)) throw new TypeError('refused');
       return super.decode(bytes, options);
     }
   }
@@ -400,7 +400,7 @@ test('a host that refuses SharedArrayBuffer and resizable input itself (Chromium
   const refused = [];
   const refuses = (label, bytes) => {
     const buffer = bufferUnder(bytes);
-    if (buffer instanceof SharedArrayBuffer || buffer.resizable) {
+    if (buffer instanceof SharedArrayBuffer || (buffer != null && buffer.resizable)) {
       refused.push(bytes);
       throw new TypeError('refused');
     }
@@ -438,6 +438,29 @@ test('a host that refuses SharedArrayBuffer and resizable input itself (Chromium
   assert.equal(d.decode(new Uint8Array([0x43])), 'C');
   assert.equal(seen.length, 1);
   assert.ok(seen[0].bytes instanceof Uint8Array && !(seen[0].bytes.buffer instanceof SharedArrayBuffer));
+});
+
+test('a host that refuses SharedArrayBuffer and resizable input but takes what the IDL refuses gets the common call checked: the same errors', async () => {
+  const seen = [];
+  class Lax extends recordingDecoder(seen) {
+    decode(bytes, options) {
+      if (bytes === null || typeof bytes !== 'object' || !(ArrayBuffer.isView(bytes) || bytes instanceof ArrayBuffer || bytes instanceof SharedArrayBuffer)) return '';
+      const buffer = bufferUnder(bytes);
+      if (buffer instanceof SharedArrayBuffer || (buffer != null && buffer.resizable)) throw new TypeError('refused');
+      return super.decode(bytes, options);
+    }
+  }
+  const lax = await loadCopy({ TextDecoder: Lax });
+  const d = new lax.TextDecoder();
+  const want = new core.TextDecoder();
+  for (let i = 0; i < lax.hostCodecs.DIRECT_AFTER + 2; i++) assert.equal(d.decode(new Uint8Array([0x41])), 'A');
+  assert.ok(lax.hostCodecs.hostCodecsReport().direct.includes('utf-8'), 'the careful common call');
+  for (const junk of [null, {}, 'A', 65, [65], Object.create(Uint8Array.prototype)]) {
+    assert.throws(() => want.decode(junk), TypeError);
+    assert.throws(() => d.decode(junk), TypeError, `${Object.prototype.toString.call(junk)}`);
+  }
+  assert.equal(d.decode(undefined), '');
+  assert.equal(d.decode(), '');
 });
 
 test('the common call stays converted where the host reads another typed array wrong, or strips the BOM wrong', async () => {
