@@ -99,7 +99,7 @@ function utf16(le, leFrom, be, beFrom) {
 }
 
 /** A report's decoders, grouped: what the host takes, in which modes. */
-function summarize({ decoders, encoder, direct, encodeIntoDirect, asciiDirectUpTo, utf16CoreFrom, utf16beCoreFrom }) {
+function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, asciiDirectUpTo, utf16CoreFrom, utf16beCoreFrom }) {
   const single = ENCODINGS.filter((n) => !['utf-8', 'utf-16le', 'utf-16be', ...MULTI_BYTE].includes(n));
   const mode = (n) => ({ both: 'host', replacement: 'host (replacement), core (fatal)', fatal: 'host (fatal), core (replacement)', none: 'core' })[decoders[n]] ?? 'core';
   const hostSingle = single.filter((n) => decoders[n] === 'both');
@@ -117,7 +117,7 @@ function summarize({ decoders, encoder, direct, encodeIntoDirect, asciiDirectUpT
       : MULTI_BYTE.some((n) => decoders[n] === 'both')
         ? `host: ${MULTI_BYTE.filter((n) => decoders[n] === 'both').join(', ')}; core: the others`
         : 'core',
-    encoder ? 'host' : 'core',
+    encoder ? (encodeInto ? 'host' : 'host; encodeInto: core (the host stops early on long strings)') : 'core',
     unconverted(single, direct, encodeIntoDirect, asciiDirectUpTo),
   ];
 }

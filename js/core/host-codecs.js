@@ -46,6 +46,7 @@ const g = globalThis;
 const isView = ArrayBuffer.isView;
 const getPrototypeOf = Object.getPrototypeOf;
 const objectCreate = Object.create;
+const defineProperty = Object.defineProperty;
 // The constructors of the checks' inputs, captured now: a global replaced later cannot make a
 // host look right, or stricter than it is.
 const AB = ArrayBuffer;
@@ -302,9 +303,10 @@ function checkedDecoder(name, fatal, reference) {
     const wellFormed = kind === UTF8 ? UTF8_WELL_FORMED : UTF16_WELL_FORMED;
     want = (i) => (fatal && wellFormed.indexOf(i) < 0 ? null : expected[i]);
   }
+  const ab = kind === UTF16LE ? [0x41, 0, 0x42, 0] : kind === UTF16BE ? [0, 0x41, 0, 0x42] : [0x41, 0x42];
   const passes = (decode) => {
     for (let i = 0; i < probes.length; i++) if (!probeDecodes(decode, probes[i], want(i))) return false;
-    return true;
+    return readsSlots(decode, ab);
   };
   const native = nativeDecoders[kind];
   if (native !== undefined) {
@@ -390,6 +392,7 @@ function checkedMultiByte(ordinal, fatal, coreDecode) {
       if (!probeDecodes(decode, unit, coreDecode(ordinal, unit, true))) return null;
     }
   }
+  if (!readsSlots(decode, [0x41, 0x42])) return null;
   const tails = multiByteTails(name);
   for (let i = 0; i < tails.length; i++) {
     if (!probeDecodes(decode, tails[i], coreDecode(ordinal, new U8(tails[i]), fatal))) return null;
@@ -434,6 +437,22 @@ function probeDecodes(decode, bytes, want, everyKind = false) {
     if (got !== want) return false;
   }
   return true;
+}
+
+/**
+ * Whether `decode` reads a Uint8Array's own bytes rather than what properties of the same names on
+ * it say: `bytes` (text "AB") as a view whose own `length`, `byteLength`, `byteOffset` and
+ * `buffer` lie must still give "AB" (Node 24's single-byte decoders read its `byteLength`).
+ */
+function readsSlots(decode, bytes) {
+  const view = new U8(bytes);
+  for (const name of ['length', 'byteLength', 'byteOffset']) defineProperty(view, name, { value: 0 });
+  defineProperty(view, 'buffer', { value: new AB(0) });
+  try {
+    return decode(view) === 'AB';
+  } catch {
+    return false;
+  }
 }
 
 /** Whether `call(input)` throws a TypeError for each of `inputs`. */
@@ -617,16 +636,33 @@ export function hostEncoder(coreEncode, coreEncodeInto) {
 
 /**
  * The encoder probes: surrogate pairs, lone and reversed surrogates, the edges of each length, the
- * BOM; each encoded whole, then by encodeInto into every room from 0 to its whole length (cuts
- * inside a character and inside a pair).
+ * BOM; and strings past 32 units, where an engine may take a faster path (Node 26's encodeInto
+ * stops one character early there when a two-byte character would just fit); each encoded whole,
+ * then by encodeInto into every room from 0 to its whole length (cuts inside a character and
+ * inside a pair).
  */
-const ENCODE_PROBES = ['A\x00\x7f', '\x80\u07ff\u0800\uffff', '\ud800\udc00\udbff\udfff', '\ud800', '\udc00\ud800', 'a\ud83dA', '\ufeff', 'a\u20ac\u{1f600}\xe9b'];
+const ENCODE_PROBES = [
+  'A\x00\x7f',
+  '\x80\u07ff\u0800\uffff',
+  '\ud800\udc00\udbff\udfff',
+  '\ud800',
+  '\udc00\ud800',
+  'a\ud83dA',
+  '\ufeff',
+  'a\u20ac\u{1f600}\xe9b',
+  `${'A'.repeat(31)}\x80A${'A'.repeat(30)}\u07ffA`,
+  `${'\u3042\u07ffA'.repeat(12)}\u{1f600}\ud800\xe9${'\u07ff'.repeat(20)}`,
+];
 
+/**
+ * The host's encoder where it is right on the probes: encode() and encodeInto() are checked apart,
+ * and an encodeInto that fails is null (its calls go to the core) while encode() stays the host's.
+ */
 function checkedEncoder(coreEncode, coreEncodeInto) {
   if (HostEncoder === null) return null;
   const instance = new HostEncoder.C();
   const encode = bind(instance, HostEncoder.encode);
-  const encodeInto = bind(instance, HostEncoder.encodeInto, 2);
+  let encodeInto = bind(instance, HostEncoder.encodeInto, 2);
   for (let p = 0; p < ENCODE_PROBES.length; p++) {
     const string = ENCODE_PROBES[p];
     const out = encode(string);
@@ -635,21 +671,12 @@ function checkedEncoder(coreEncode, coreEncodeInto) {
     if (Object.getPrototypeOf(out) !== U8.prototype || byteLengthOf(out) !== n || byteOffsetOf(out) !== 0) return null;
     if (arrayBufferByteLengthOf(bufferOf(out)) !== n) return null;
     for (let i = 0; i < n; i++) if (out[i] !== bytes[i]) return null;
-    for (let room = 0; room <= n; room++) {
-      // Each destination is a view with a guard byte on either side.
-      const backing = new U8(room + 2);
-      const want = new U8(room + 2);
-      for (let i = 0; i < room + 2; i++) backing[i] = want[i] = 0xaa;
-      const r = encodeInto(string, new U8(bufferOf(backing), 1, room));
-      const w = coreEncodeInto(string, new U8(bufferOf(want), 1, room));
-      if (r.read !== w.read || r.written !== w.written) return null;
-      for (let i = 0; i < room + 2; i++) if (backing[i] !== want[i]) return null;
-    }
+    if (encodeInto !== null && !encodesIntoEveryRoom(encodeInto, coreEncodeInto, string, n)) encodeInto = null;
   }
   const encodeIntoAny = () => {
     if (encodeIntoUnconverted === undefined) {
       try {
-        encodeIntoUnconverted = refusesWhatIdlRefuses(encodeInto) ? encodeInto : null;
+        encodeIntoUnconverted = encodeInto !== null && refusesWhatIdlRefuses(encodeInto) ? encodeInto : null;
       } catch {
         encodeIntoUnconverted = null;
       }
@@ -657,6 +684,29 @@ function checkedEncoder(coreEncode, coreEncodeInto) {
     return encodeIntoUnconverted;
   };
   return { encode, encodeInto, encodeIntoAny };
+}
+
+/**
+ * Whether `encodeInto(string, destination)` writes what the core's `coreEncodeInto` writes, with
+ * the same {read, written}, into every room from 0 to `n` bytes (the whole encoding), each a view
+ * with a guard byte on either side that must stay as it was.
+ */
+function encodesIntoEveryRoom(encodeInto, coreEncodeInto, string, n) {
+  for (let room = 0; room <= n; room++) {
+    const backing = new U8(room + 2);
+    const want = new U8(room + 2);
+    for (let i = 0; i < room + 2; i++) backing[i] = want[i] = 0xaa;
+    let r;
+    try {
+      r = encodeInto(string, new U8(bufferOf(backing), 1, room));
+    } catch {
+      return false;
+    }
+    const w = coreEncodeInto(string, new U8(bufferOf(want), 1, room));
+    if (r.read !== w.read || r.written !== w.written) return false;
+    for (let i = 0; i < room + 2; i++) if (backing[i] !== want[i]) return false;
+  }
+  return true;
 }
 
 /**
@@ -716,6 +766,7 @@ export function hostCodecsReport() {
   return {
     decoders: out,
     encoder: encoderChecked ? encoder !== null : undefined,
+    encodeInto: encoderChecked ? encoder !== null && encoder.encodeInto !== null : undefined,
     direct,
     encodeIntoDirect: encodeIntoDirectReport(),
     asciiDirectUpTo,

@@ -60,10 +60,14 @@ function probeHostBuilders() {
     }
     // ASCII bytes through the host's windows-1252 decoder: a one-byte string in the engines
     // that have them, made natively.
+    // It must read the view's own bytes, not properties of the same names on it (Node 24's reads
+    // `byteLength`).
     if (asciiBuild === null) {
       const a = new HostTextDecoder('windows-1252');
       const decodeAscii = uncurry(a.decode);
-      if (decodeAscii(a, new U8([0x00, 0x41, 0x7f, 0x0a])) === '\x00A\x7f\n') {
+      const lying = new U8([0x00, 0x41, 0x7f, 0x0a]);
+      for (const name of ['length', 'byteLength', 'byteOffset']) Object.defineProperty(lying, name, { value: 0 });
+      if (decodeAscii(a, lying) === '\x00A\x7f\n') {
         asciiBuild = (bytes) => decodeAscii(a, bytes);
       }
     }

@@ -114,8 +114,10 @@ const CHUNKED_FROM = 4096;
  */
 export function encodeIntoUtf8(string, dest, capacity) {
   if (host === undefined) lookUpHost();
-  if (host !== null && ++calls === DIRECT_AFTER) direct = host.encodeIntoAny();
-  if (host !== null && string.length > CHUNKED_FROM) {
+  const into = host === null ? null : host.encodeInto;
+  if (into === null) return coreEncodeIntoUtf8(string, dest, capacity);
+  if (++calls === DIRECT_AFTER) direct = host.encodeIntoAny();
+  if (string.length > CHUNKED_FROM) {
     if (capacity === undefined) capacity = byteLengthOf(dest);
     // A long string into a much smaller destination (a chunked encodeInto loop), where the host
     // folder found the core faster at it (core/host-codecs.js, encodeIntoCoreFrom).
@@ -127,12 +129,10 @@ export function encodeIntoUtf8(string, dest, capacity) {
     // 3 bytes, after at least capacity - 1 bytes).
     if (string.length > capacity) string = stringSlice(string, 0, capacity);
   }
-  if (host !== null) {
-    try {
-      return host.encodeInto(string, dest);
-    } catch {
-      // refused: the core writes it
-    }
+  try {
+    return into(string, dest);
+  } catch {
+    // refused: the core writes it
   }
   return coreEncodeIntoUtf8(string, dest, capacity);
 }
