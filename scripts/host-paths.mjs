@@ -117,7 +117,7 @@ function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, as
       : MULTI_BYTE.some((n) => decoders[n] === 'both')
         ? `host: ${MULTI_BYTE.filter((n) => decoders[n] === 'both').join(', ')}; core: the others`
         : 'core',
-    encoder ? (encodeInto ? 'host' : 'host; encodeInto: core (the host stops early on long strings)') : 'core',
+    encoder ? (encodeInto ? 'host' : "host; encodeInto: core (the host's fails the checks)") : 'core',
     unconverted(single, direct, encodeIntoDirect, asciiDirectUpTo),
   ];
 }
