@@ -144,7 +144,7 @@ if (!inBun) setCoreFrom(SINGLE_BYTE, 0);
 // the core in Bun and Node 24, whose encodeInto takes time in proportion to the rest of the
 // string on every call (TEW_BENCH_SECTIONS=encodeIntoLoop npm run bench -- --engines: the core
 // 1.4x native in Node 24, 2.8x in Bun; in Node 20 and 22 it is faster on ASCII, slower on CJK
-// text; Node 26's encodeInto is 3.5x the core's).
+// text; Node 26's encodeInto fails the checks: the core takes every encodeInto there).
 if (inBun || v8Major === 13) setEncodeIntoCoreFrom(4);
 // Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates
 // kept, so USVString conversion still happens in the encoder). npm run bench, "string writing":

@@ -78,14 +78,11 @@ function encoderFault(TE) {
   if (typeof TE !== 'function') return 'missing';
   try {
     const e = new TE();
-    const bytes = e.encode('a\ud800\u20ac');
-    if ([...bytes].join() !== '97,239,191,189,226,130,172') return 'encodes differently from the standard';
     if (typeof e.encodeInto !== 'function') return 'has no encodeInto';
-    const r = e.encodeInto('a\u20ac', new Uint8Array(3));
-    if (r.read !== 1 || r.written !== 1) return 'encodeInto reports differently from the standard';
-    // Past 32 units, a two-byte character that just fits (Node 26 stops one character early).
-    const long = e.encodeInto(`${'a'.repeat(31)}\x80a`, new Uint8Array(33));
-    if (long.read !== 32 || long.written !== 33) return 'encodeInto stops early on a long string';
+    // Past 32 units, a two-byte character that just fits and one more that does not (Node 26
+    // stops one character early).
+    const r = e.encodeInto(`${'a'.repeat(31)}\x80a`, new Uint8Array(33));
+    if ([...e.encode('a\ud800\u20ac')].join() !== '97,239,191,189,226,130,172' || r.read !== 32 || r.written !== 33) return 'encodes differently from the standard';
   } catch {
     return 'throws where the standard does not';
   }
