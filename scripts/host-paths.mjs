@@ -117,7 +117,13 @@ function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, as
       : MULTI_BYTE.some((n) => decoders[n] === 'both')
         ? `host: ${MULTI_BYTE.filter((n) => decoders[n] === 'both').join(', ')}; core: the others`
         : 'core',
-    encoder ? (encodeInto ? 'host' : "host; encodeInto: core (the host's fails the checks)") : 'core',
+    encoder
+      ? encodeInto === true
+        ? 'host'
+        : encodeInto === 'roomy'
+          ? "host; encodeInto: host into 3 bytes a code unit or more, else core (the host's fails the checks where the destination fills up)"
+          : "host; encodeInto: core (the host's fails the checks)"
+      : 'core',
     unconverted(single, direct, encodeIntoDirect, asciiDirectUpTo),
   ];
 }

@@ -445,14 +445,19 @@ function probeDecodes(decode, bytes, want, everyKind = false) {
  * `buffer` lie must still give "AB" (Node 24's single-byte decoders read its `byteLength`).
  */
 function readsSlots(decode, bytes) {
-  const view = new U8(bytes);
-  for (const name of ['length', 'byteLength', 'byteOffset']) defineProperty(view, name, { value: 0 });
-  defineProperty(view, 'buffer', { value: new AB(0) });
   try {
-    return decode(view) === 'AB';
+    return decode(lyingView(bytes)) === 'AB';
   } catch {
     return false;
   }
+}
+
+/** A Uint8Array of `bytes` whose own `length`, `byteLength`, `byteOffset` and `buffer` lie. */
+function lyingView(bytes) {
+  const view = new U8(bytes);
+  for (const name of ['length', 'byteLength', 'byteOffset']) defineProperty(view, name, { value: 0 });
+  defineProperty(view, 'buffer', { value: new AB(0) });
+  return view;
 }
 
 /** Whether `call(input)` throws a TypeError for each of `inputs`. */
@@ -652,17 +657,22 @@ const ENCODE_PROBES = [
   'a\u20ac\u{1f600}\xe9b',
   `${'A'.repeat(31)}\x80A${'A'.repeat(30)}\u07ffA`,
   `${'\u3042\u07ffA'.repeat(12)}\u{1f600}\ud800\xe9${'\u07ff'.repeat(20)}`,
+  '\u3042'.repeat(40),
 ];
 
 /**
  * The host's encoder where it is right on the probes: encode() and encodeInto() are checked apart,
  * and an encodeInto that fails is null (its calls go to the core) while encode() stays the host's.
+ * `encodeIntoRoomy` is the same encodeInto where it is right at least into destinations of three
+ * bytes or more per code unit, which no string can overfill (Node 26's, wrong only where the
+ * destination fills up), or null.
  */
 function checkedEncoder(coreEncode, coreEncodeInto) {
   if (HostEncoder === null) return null;
   const instance = new HostEncoder.C();
   const encode = bind(instance, HostEncoder.encode);
   let encodeInto = bind(instance, HostEncoder.encodeInto, 2);
+  let encodeIntoRoomy = encodeInto;
   for (let p = 0; p < ENCODE_PROBES.length; p++) {
     const string = ENCODE_PROBES[p];
     const out = encode(string);
@@ -671,8 +681,17 @@ function checkedEncoder(coreEncode, coreEncodeInto) {
     if (Object.getPrototypeOf(out) !== U8.prototype || byteLengthOf(out) !== n || byteOffsetOf(out) !== 0) return null;
     if (arrayBufferByteLengthOf(bufferOf(out)) !== n) return null;
     for (let i = 0; i < n; i++) if (out[i] !== bytes[i]) return null;
-    if (encodeInto !== null && !encodesIntoEveryRoom(encodeInto, coreEncodeInto, string, n)) encodeInto = null;
+    if (encodeInto !== null && !encodesInto(encodeInto, coreEncodeInto, string, 0, n)) encodeInto = null;
+    const room = string.length * 3;
+    if (encodeIntoRoomy !== null && !encodesInto(encodeIntoRoomy, coreEncodeInto, string, room, room)) encodeIntoRoomy = null;
   }
+  // It writes into the destination's own bytes, whatever properties of the same names say.
+  const writesOwnBytes = (into) => {
+    const view = lyingView(new U8(12));
+    const r = into('abcd', view);
+    return r.read === 4 && r.written === 4 && view[3] === 0x64;
+  };
+  if (encodeIntoRoomy !== null && !writesOwnBytes(encodeIntoRoomy)) encodeInto = encodeIntoRoomy = null;
   const encodeIntoAny = () => {
     if (encodeIntoUnconverted === undefined) {
       try {
@@ -683,16 +702,16 @@ function checkedEncoder(coreEncode, coreEncodeInto) {
     }
     return encodeIntoUnconverted;
   };
-  return { encode, encodeInto, encodeIntoAny };
+  return { encode, encodeInto, encodeIntoRoomy, encodeIntoAny };
 }
 
 /**
  * Whether `encodeInto(string, destination)` writes what the core's `coreEncodeInto` writes, with
- * the same {read, written}, into every room from 0 to `n` bytes (the whole encoding), each a view
- * with a guard byte on either side that must stay as it was.
+ * the same {read, written}, into every room from `from` to `to` bytes, each a view with a guard
+ * byte on either side that must stay as it was.
  */
-function encodesIntoEveryRoom(encodeInto, coreEncodeInto, string, n) {
-  for (let room = 0; room <= n; room++) {
+function encodesInto(encodeInto, coreEncodeInto, string, from, to) {
+  for (let room = from; room <= to; room++) {
     const backing = new U8(room + 2);
     const want = new U8(room + 2);
     for (let i = 0; i < room + 2; i++) backing[i] = want[i] = 0xaa;
@@ -766,7 +785,7 @@ export function hostCodecsReport() {
   return {
     decoders: out,
     encoder: encoderChecked ? encoder !== null : undefined,
-    encodeInto: encoderChecked ? encoder !== null && encoder.encodeInto !== null : undefined,
+    encodeInto: !encoderChecked ? undefined : encoder === null ? false : encoder.encodeInto !== null ? true : encoder.encodeIntoRoomy !== null ? 'roomy' : false,
     direct,
     encodeIntoDirect: encodeIntoDirectReport(),
     asciiDirectUpTo,

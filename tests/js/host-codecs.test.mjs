@@ -645,7 +645,9 @@ function encoderWith(encodeInto) {
 
 test("an encodeInto that stops early on long strings (Node 26's) is not trusted, while the host's encode() stays: the same results", async () => {
   // Past 32 units, one character short where a two-byte character would just fit.
+  const seen = [];
   const early = encoderWith((inner, s, d) => {
+    seen.push([s.length, d.length]);
     const r = inner.encodeInto(s, d);
     if (s.length > 32 && r.written === d.length && r.read > 0 && s.charCodeAt(r.read - 1) >= 0x80 && s.charCodeAt(r.read - 1) < 0x800) {
       d[r.written - 1] = d[r.written - 2] = 0;
@@ -655,6 +657,8 @@ test("an encodeInto that stops early on long strings (Node 26's) is not trusted,
   });
   const h = await loadCopy({ TextEncoder: early });
   const e = new h.TextEncoder();
+  e.encodeInto('a', new Uint8Array(1)); // the checks
+  seen.length = 0;
   const next = rng(0x26);
   const pool = ['a', '\x80', '\u07ff', '\u3042', '\u{1f600}', '\ud800'];
   for (let i = 0; i < 300; i++) {
@@ -669,7 +673,28 @@ test("an encodeInto that stops early on long strings (Node 26's) is not trusted,
   }
   const report = h.hostCodecs.hostCodecsReport();
   assert.equal(report.encoder, true, "encode() stays the host's");
-  assert.equal(report.encodeInto, false);
+  assert.equal(report.encodeInto, 'roomy', 'right where the destination cannot fill up');
+  // Only there does the host write.
+  assert.ok(seen.length > 0);
+  assert.deepEqual(seen.filter(([units, room]) => room < 3 * units), []);
+});
+
+test("an encodeInto that reads the destination's properties rather than its bytes is not trusted: the same results", async () => {
+  const reading = encoderWith((inner, s, d) => inner.encodeInto(s, new Uint8Array(d.buffer, d.byteOffset, d.length)));
+  const h = await loadCopy({ TextEncoder: reading });
+  const lying = () => {
+    const d = new Uint8Array(8);
+    Object.defineProperty(d, 'length', { value: 2 });
+    return d;
+  };
+  const e = new h.TextEncoder();
+  for (const s of ['abcdefghij', 'a\u00e9\u3042\u{1f600}', '']) {
+    const got = lying();
+    const want = lying();
+    assert.deepEqual(e.encodeInto(s, got), coreEncoder.encodeInto(s, want), JSON.stringify(s));
+    assert.deepEqual([...new Uint8Array(got.buffer)], [...new Uint8Array(want.buffer)]);
+  }
+  assert.equal(h.hostCodecs.hostCodecsReport().encodeInto, false);
 });
 
 test("encodeInto's common call goes to the host unconverted where it refuses every destination the IDL refuses: the same results, the same errors", async () => {
