@@ -263,6 +263,17 @@ export function coreFromOf(kind) {
  */
 export let encodeIntoCoreFrom = Infinity;
 
+/**
+ * encode() of a string of up to this many code units goes to the core even where the host's
+ * encoder is right, where a host folder measured the core faster there (node/load.js); 0: never.
+ */
+export let encodeCoreUpTo = 0;
+
+/** Sets encodeCoreUpTo (a host folder, when it loads). */
+export function setEncodeCoreUpTo(units) {
+  encodeCoreUpTo = units;
+}
+
 /** Sets encodeIntoCoreFrom (a host folder, when it loads). */
 export function setEncodeIntoCoreFrom(factor) {
   encodeIntoCoreFrom = factor;

@@ -3,7 +3,7 @@
 // it refuses an input) over the wasm UTF-8 encoder.
 
 import { concatBytes, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes } from '../core/crossing.js';
-import { DIRECT_AFTER, encodeIntoCoreFrom, hostEncoder } from '../core/host-codecs.js';
+import { DIRECT_AFTER, encodeCoreUpTo, encodeIntoCoreFrom, hostEncoder } from '../core/host-codecs.js';
 import { core, lastRead } from '../core/instance.js';
 import { nativeUtf8Encode } from '../core/strings.js';
 import { byteLengthOf, charCodeAt, charCodeAtIsIntrinsic, ownMethods, setBytes, stringSlice, U8 } from '../core/intrinsics.js';
@@ -54,7 +54,10 @@ export function encodeUtf8(input) {
     if (i === length) return out;
   }
   if (host === undefined) lookUpHost();
-  if (host !== null) {
+  // A short string goes to the core where the host folder found the host's encode() slower there,
+  // once DIRECT_AFTER of them have gone to the host (a program that encodes one does not pay for
+  // the core's start).
+  if (host !== null && (length > encodeCoreUpTo || shortEncodes++ < DIRECT_AFTER)) {
     try {
       return host.encode(input);
     } catch {
@@ -89,6 +92,9 @@ let host;
  * and where not.
  */
 let direct = null;
+
+/** encode() calls of strings of up to encodeCoreUpTo units (DIRECT_AFTER of them go to the host). */
+let shortEncodes = 0;
 
 /** encodeInto calls that took the steps below `direct` (DIRECT_AFTER of them, then it is looked up). */
 let calls = 0;

@@ -13,7 +13,7 @@
 import { setNativeStringWriter } from '../core/crossing.js';
 import { addCodecs, onMemory, setLoader } from '../core/instance.js';
 import { encodingsOf } from '../core/labels.js';
-import { setCoreFrom, setEncodeIntoCoreFrom, setNativeDecoder, SINGLE_BYTE, UTF16BE, UTF16LE, UTF8 } from '../core/host-codecs.js';
+import { setCoreFrom, setEncodeCoreUpTo, setEncodeIntoCoreFrom, setNativeDecoder, SINGLE_BYTE, UTF16BE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { byteLengthOf, charCodeAt, uncurry } from '../core/intrinsics.js';
 import { setNativeAsciiCheck, setNativeLatin1Builders, setNativeStringBuilder, setNativeUtf8Builder } from '../core/strings.js';
 import { instantiate } from '../wasm/instantiate.js';
@@ -146,6 +146,11 @@ if (!inBun) setCoreFrom(SINGLE_BYTE, 0);
 // 1.4x native in Node 24, 2.8x in Bun; in Node 20 and 22 it is faster on ASCII, slower on CJK
 // text; Node 26's encodeInto fails the checks: the core takes every encodeInto there).
 if (inBun || v8Major === 13) setEncodeIntoCoreFrom(4);
+// encode() of up to 21 code units (at most 63 bytes): V8 keeps a typed array of up to 64 bytes on
+// its heap, while Node's encode() makes an ArrayBuffer outside it on every call: 600-800 ns against
+// 140-250 ns for the core's in Node 24 and 26 (non-ASCII strings of 16 to 21 units; ASCII ones are
+// written in JavaScript anyway). Bun's encode() is faster than both.
+if (!inBun) setEncodeCoreUpTo(21);
 // Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates
 // kept, so USVString conversion still happens in the encoder). npm run bench, "string writing":
 // TextEncoder.encode overtakes the charCodeAt loop at 128-147 code units, and is 1.5-3.9x faster

@@ -697,6 +697,35 @@ test("an encodeInto that reads the destination's properties rather than its byte
   assert.equal(h.hostCodecs.hostCodecsReport().encodeInto, false);
 });
 
+test('short encode() calls go to the core where a host folder says so (the Node folder: up to 21 units, after 64 of them), with the same results', async () => {
+  const lengths = [];
+  const recording = class extends encoderWith((inner, s, d) => inner.encodeInto(s, d)) {
+    encode(s) {
+      lengths.push(s.length);
+      return super.encode(s);
+    }
+    encodeInto(s, d) {
+      return super.encodeInto(s, d);
+    }
+  };
+  assert.equal(node.hostCodecs.encodeCoreUpTo, process.versions.bun ? 0 : 21, 'the Node folder sets it');
+  const h = await loadCopy({ TextEncoder: recording });
+  h.hostCodecs.setEncodeCoreUpTo(21);
+  const e = new h.TextEncoder();
+  const next = rng(0xe21);
+  const pool = ['\u00e9', '\u3042', '\u{1f600}', '\ud800', '\udc00', 'a', '\u07ff'];
+  for (let i = 0; i < 400; i++) {
+    if (i === 200) lengths.length = 0; // past the checks and the first 64 short ones
+    let s = pool[Math.floor(next() * 3)]; // not ASCII at the start: not written in JavaScript
+    const n = Math.floor(next() * 30);
+    for (let j = 0; j < n; j++) s += pool[Math.floor(next() * pool.length)];
+    assert.deepEqual(e.encode(s), coreEncoder.encode(s), JSON.stringify(s));
+  }
+  // After the first 64 short ones (and the checks' own), no string of up to 21 units reached the host.
+  assert.deepEqual(lengths.filter((n) => n <= 21), []);
+  assert.ok(lengths.some((n) => n > 21), 'longer ones do');
+});
+
 test("encodeInto's common call goes to the host unconverted where it refuses every destination the IDL refuses: the same results, the same errors", async () => {
   const seen = [];
   const strict = await loadCopy({ TextEncoder: strictEncoder(seen) });
