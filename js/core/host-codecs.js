@@ -34,19 +34,19 @@
 //   environment variable TEXT_ENCODING_WASM_HOST=off (Node, Bun; Deno when env access to it is
 //   granted), forces the core everywhere. Results are the same either way.
 
-import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, ownMethods, setBytes, U16, U8, uncurry } from './intrinsics.js';
+import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, lyingView, ownMethods, setBytes, U16, U8, uncurry } from './intrinsics.js';
 import { encodingName, encodingSupported, isMultiByte, lookupLabel } from './labels.js';
 import { asciiDirectUpTo } from './ascii-direct.js';
-
-export { setAsciiDirectUpTo } from './ascii-direct.js';
 import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';
+
+// For the tests, which reach the folders' settings through this module.
+export { setAsciiDirectUpTo } from './ascii-direct.js';
 
 const g = globalThis;
 
 const isView = ArrayBuffer.isView;
 const getPrototypeOf = Object.getPrototypeOf;
 const objectCreate = Object.create;
-const defineProperty = Object.defineProperty;
 // The constructors of the checks' inputs, captured now: a global replaced later cannot make a
 // host look right, or stricter than it is.
 const AB = ArrayBuffer;
@@ -463,14 +463,6 @@ function readsSlots(decode, bytes) {
   }
 }
 
-/** A Uint8Array of `bytes` whose own `length`, `byteLength`, `byteOffset` and `buffer` lie. */
-function lyingView(bytes) {
-  const view = new U8(bytes);
-  for (const name of ['length', 'byteLength', 'byteOffset']) defineProperty(view, name, { value: 0 });
-  defineProperty(view, 'buffer', { value: new AB(0) });
-  return view;
-}
-
 /** Whether `call(input)` throws a TypeError for each of `inputs`. */
 function refusesEach(call, inputs) {
   for (const input of inputs) {
@@ -485,7 +477,6 @@ function refusesEach(call, inputs) {
 }
 
 // ---- the direct path -----------------------------------------------------------------------------
-
 
 /** directDecoder's results, per (ordinal, fatal, ignoreBOM). */
 const directs = [];
@@ -583,7 +574,7 @@ function checkedDirect(ordinal, fatal, ignoreBOM) {
       return null;
     }
   };
-  if (!refusesSharedAndResizable(decode)) return careful;
+  if (!takesUncheckedInput(decode)) return careful;
   // The host refuses those itself (Chromium, Firefox): the input goes to it unchecked. A decoder
   // whose call the host refused (such input, or a fatal error) goes on with the checks, so that
   // a program decoding SharedArrayBuffers does not pay for a refusal on every call.
@@ -597,14 +588,13 @@ function checkedDirect(ordinal, fatal, ignoreBOM) {
   };
 }
 
-
 /**
  * Whether `decode` may be given decode()'s argument unchecked: it throws a TypeError for a
  * SharedArrayBuffer, a resizable ArrayBuffer and views on them, as Chromium's and Firefox's
  * decoders do (vacuously true where the engine has neither), and for what the IDL refuses (null,
  * a string, a number, an array, an object posing as a Uint8Array), and reads undefined as empty.
  */
-function refusesSharedAndResizable(decode) {
+function takesUncheckedInput(decode) {
   const inputs = [null, {}, 'A', 65, [65], objectCreate(U8.prototype)];
   const add = (buffer) => inputs.push(buffer, new U8(buffer), new DV(buffer), new U16(buffer));
   if (SAB !== null) add(new SAB(2));
@@ -632,17 +622,18 @@ let encodeIntoUnconverted;
 
 /**
  * The host's UTF-8 encoder as { encode(string) => Uint8Array, encodeInto(string, dest) =>
- * {read, written}, encodeIntoAny() } where it gives exactly what the core's `coreEncode(string)`
- * and `coreEncodeInto(string, dest)` give on the probes; otherwise null. `encodeIntoAny()` gives
+ * {read, written}, encodeIntoRoomy, encodeIntoAny() } where it gives exactly what the core's
+ * `coreEncode(string)` gives on the probes (and encodeInto the whole characters of it that fit);
+ * otherwise null. `encodeIntoAny()` gives
  * the same encodeInto for a destination not yet converted (any value), where the host also
  * refuses every destination the IDL refuses (refusesWhatIdlRefuses, checked at the first call),
  * or null: the caller then converts the destination first.
  */
-export function hostEncoder(coreEncode, coreEncodeInto) {
+export function hostEncoder(coreEncode) {
   if (!encoderChecked) {
     encoderChecked = true;
     try {
-      encoder = checkedEncoder(coreEncode, coreEncodeInto);
+      encoder = checkedEncoder(coreEncode);
     } catch {
       encoder = null;
     }
@@ -678,12 +669,13 @@ const ENCODE_PROBES = [
  * bytes or more per code unit, which no string can overfill (Node 26's, wrong only where the
  * destination fills up), or null.
  */
-function checkedEncoder(coreEncode, coreEncodeInto) {
+function checkedEncoder(coreEncode) {
   if (HostEncoder === null) return null;
   const instance = new HostEncoder.C();
   const encode = bind(instance, HostEncoder.encode);
-  let encodeInto = bind(instance, HostEncoder.encodeInto, 2);
-  let encodeIntoRoomy = encodeInto;
+  const into = bind(instance, HostEncoder.encodeInto, 2);
+  let everyRoom = true;
+  let roomy = true;
   for (let p = 0; p < ENCODE_PROBES.length; p++) {
     const string = ENCODE_PROBES[p];
     const out = encode(string);
@@ -692,17 +684,17 @@ function checkedEncoder(coreEncode, coreEncodeInto) {
     if (Object.getPrototypeOf(out) !== U8.prototype || byteLengthOf(out) !== n || byteOffsetOf(out) !== 0) return null;
     if (arrayBufferByteLengthOf(bufferOf(out)) !== n) return null;
     for (let i = 0; i < n; i++) if (out[i] !== bytes[i]) return null;
-    if (encodeInto !== null && !encodesInto(encodeInto, coreEncodeInto, string, 0, n)) encodeInto = null;
-    const room = string.length * 3;
-    if (encodeIntoRoomy !== null && !encodesInto(encodeIntoRoomy, coreEncodeInto, string, room, room)) encodeIntoRoomy = null;
+    roomy = roomy && encodesInto(into, string, bytes, string.length * 3, string.length * 3);
+    everyRoom = everyRoom && roomy && encodesInto(into, string, bytes, 0, n);
   }
   // It writes into the destination's own bytes, whatever properties of the same names say.
-  const writesOwnBytes = (into) => {
+  if (roomy) {
     const view = lyingView(new U8(12));
     const r = into('abcd', view);
-    return r.read === 4 && r.written === 4 && view[3] === 0x64;
-  };
-  if (encodeIntoRoomy !== null && !writesOwnBytes(encodeIntoRoomy)) encodeInto = encodeIntoRoomy = null;
+    roomy = r.read === 4 && r.written === 4 && view[3] === 0x64;
+  }
+  const encodeIntoRoomy = roomy ? into : null;
+  const encodeInto = everyRoom ? encodeIntoRoomy : null;
   const encodeIntoAny = () => {
     if (encodeIntoUnconverted === undefined) {
       try {
@@ -717,24 +709,33 @@ function checkedEncoder(coreEncode, coreEncodeInto) {
 }
 
 /**
- * Whether `encodeInto(string, destination)` writes what the core's `coreEncodeInto` writes, with
- * the same {read, written}, into every room from `from` to `to` bytes, each a view with a guard
- * byte on either side that must stay as it was.
+ * Whether `encodeInto(string, destination)` writes what the standard says into every room from
+ * `from` to `to` bytes, given `bytes`, the core's encoding of `string`: the whole characters of it
+ * that fit, as {read, written} and bytes, into a view with a guard byte on either side that must
+ * stay as it was. (A character of `bytes` starts at a byte that is not a continuation byte, its
+ * length told by that byte; a four-byte one is two code units.)
  */
-function encodesInto(encodeInto, coreEncodeInto, string, from, to) {
+function encodesInto(encodeInto, string, bytes, from, to) {
+  const n = byteLengthOf(bytes);
+  let written = 0;
+  let read = 0;
   for (let room = from; room <= to; room++) {
-    const backing = new U8(room + 2);
-    const want = new U8(room + 2);
-    for (let i = 0; i < room + 2; i++) backing[i] = want[i] = 0xaa;
+    for (;;) {
+      const lead = bytes[written];
+      const length = written >= n ? Infinity : lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+      if (written + length > room) break;
+      written += length;
+      read += length === 4 ? 2 : 1;
+    }
+    const backing = new U8(room + 2).fill(0xaa);
     let r;
     try {
       r = encodeInto(string, new U8(bufferOf(backing), 1, room));
     } catch {
       return false;
     }
-    const w = coreEncodeInto(string, new U8(bufferOf(want), 1, room));
-    if (r.read !== w.read || r.written !== w.written) return false;
-    for (let i = 0; i < room + 2; i++) if (backing[i] !== want[i]) return false;
+    if (r.read !== read || r.written !== written || backing[0] !== 0xaa || backing[room + 1] !== 0xaa) return false;
+    for (let i = 0; i < written; i++) if (backing[i + 1] !== bytes[i]) return false;
   }
   return true;
 }

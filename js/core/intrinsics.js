@@ -86,3 +86,18 @@ export const min = Math.min;
 export const U8 = Uint8Array;
 export const U16 = Uint16Array;
 export const U32 = Uint32Array;
+
+const defineProperty = Object.defineProperty;
+const ArrayBufferConstructor = ArrayBuffer;
+/**
+ * A Uint8Array of `bytes` whose own `length`, `byteLength`, `byteOffset` and `buffer` properties
+ * lie: a built-in that reads the view's own bytes (its internal slots) is not misled by them, one
+ * that reads those properties is (Node 24's single-byte decoders read `byteLength`). The host
+ * checks give it to the host's codecs.
+ */
+export function lyingView(bytes) {
+  const view = new U8(bytes);
+  for (const name of ['length', 'byteLength', 'byteOffset']) defineProperty(view, name, { value: 0 });
+  defineProperty(view, 'buffer', { value: new ArrayBufferConstructor(0) });
+  return view;
+}

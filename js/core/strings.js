@@ -15,7 +15,7 @@
 //   string (Node's latin1 slice, or the host's windows-1252 decoder).
 // Our decoders always produce well-formed UTF-16, so a native builder has nothing to get wrong.
 
-import { bufferOf, byteLengthOf, byteOffsetOf, fromCharCodeApply, min, U16, U8, uncurry } from './intrinsics.js';
+import { bufferOf, byteLengthOf, byteOffsetOf, fromCharCodeApply, lyingView, min, U16, U8, uncurry } from './intrinsics.js';
 import { buffer, io, ioAt, mem16, onMemory, refresh, wasm } from './instance.js';
 import { IO_OUT_BYTES, IO_OUT_UNITS } from './protocol.js';
 import { bytesRange, SMALL } from './crossing.js';
@@ -59,15 +59,11 @@ function probeHostBuilders() {
       nativeThreshold = defaultThreshold = 192;
     }
     // ASCII bytes through the host's windows-1252 decoder: a one-byte string in the engines
-    // that have them, made natively.
-    // It must read the view's own bytes, not properties of the same names on it (Node 24's reads
-    // `byteLength`).
+    // that have them, made natively, where it reads the view's own bytes (Node 24's does not).
     if (asciiBuild === null) {
       const a = new HostTextDecoder('windows-1252');
       const decodeAscii = uncurry(a.decode);
-      const lying = new U8([0x00, 0x41, 0x7f, 0x0a]);
-      for (const name of ['length', 'byteLength', 'byteOffset']) Object.defineProperty(lying, name, { value: 0 });
-      if (decodeAscii(a, lying) === '\x00A\x7f\n') {
+      if (decodeAscii(a, lyingView([0x00, 0x41, 0x7f, 0x0a])) === '\x00A\x7f\n') {
         asciiBuild = (bytes) => decodeAscii(a, bytes);
       }
     }
@@ -145,7 +141,7 @@ export function isShortInput(n) {
 /**
  * The string of the `n` bytes at the start of the Uint8Array `bytes` if every one is ASCII, or
  * null; always built with apply() over the kept plain array of that length: the common call's
- * shortcut (core/host-codecs.js, setAsciiDirectUpTo), for short inputs where the host's decoder
+ * shortcut (core/ascii-direct.js), for short inputs where the host's decoder
  * costs more.
  */
 export function keptArrayAsciiOrNull(bytes, n) {

@@ -14,7 +14,7 @@ import { core, outputKind } from '../core/instance.js';
 import { byteLengthOf, ownMethods, typedArrayTagOf } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel, unsupportedMessage } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
-import { asciiString, asciiStringOrNull, hostIsAscii, keptArrayAsciiOrNull, hostUtf8String, isShortInput, nativeMultiByteDecoder, nativeUtf8FromOf, takeString } from '../core/strings.js';
+import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, keptArrayAsciiOrNull, isShortInput, nativeMultiByteDecoder, nativeUtf8FromOf, takeString } from '../core/strings.js';
 import { coreFromOf, directDecoder, hostCodecsAllowed, hostDecoder, kindOf, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString, UINT8ARRAY } from './webidl.js';
 
@@ -63,8 +63,9 @@ export function newDecoderState(ordinal, fatal, ignoreBOM) {
   const coreFrom = coreFromOf(kind);
   // `direct`: the host's decoder for decode()'s common call, taking its argument as it is
   // (host-codecs.js's directDecoder, asked while `directAsk`); null until then, and where none.
+  // `asciiUpTo`: the common call's inputs of up to so many ASCII bytes are built here (0: none).
   const host = hostCodecsAllowed && kind !== 0 && coreFrom > 0 ? undefined : null;
-  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false, host, kind, coreFrom, direct: null, directAsk: host !== null };
+  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false, host, kind, coreFrom, direct: null, directAsk: host !== null, asciiUpTo: 0 };
 }
 
 /**
@@ -292,25 +293,19 @@ function askDirect(s, decode) {
   const direct = directDecoder(s.ordinal, s.fatal, s.ignoreBOM);
   if (direct === undefined) return;
   s.directAsk = false;
-  s.direct = direct !== null && s.ascii && asciiDirectUpTo !== 0 ? asciiFirst(direct, asciiDirectUpTo) : direct;
+  s.direct = direct;
+  if (direct !== null && s.ascii) s.asciiUpTo = asciiDirectUpTo;
 }
 
 /**
- * The common call `direct`, after a Uint8Array of up to `upTo` bytes, all ASCII, is taken as its
- * own output, built in JavaScript (the encoding maps ASCII to itself): where the host folder found
- * that faster than the host's decoder (core/ascii-direct.js).
+ * The common call's string of `input` if it is a Uint8Array of up to `upTo` bytes, all ASCII, in
+ * an encoding that maps ASCII to itself: built in JavaScript, where the host folder found that
+ * faster than the host's decoder (core/ascii-direct.js); otherwise null.
  */
-function asciiFirst(direct, upTo) {
-  return (input, s) => {
-    if (typedArrayTagOf(input) === 'Uint8Array') {
-      const n = byteLengthOf(input);
-      if (n <= upTo) {
-        const text = keptArrayAsciiOrNull(input, n);
-        if (text !== null) return text;
-      }
-    }
-    return direct(input, s);
-  };
+function shortAsciiOrNull(input, upTo) {
+  if (typedArrayTagOf(input) !== 'Uint8Array') return null;
+  const n = byteLengthOf(input);
+  return n <= upTo ? keptArrayAsciiOrNull(input, n) : null;
 }
 
 /**
@@ -406,7 +401,8 @@ export class TextDecoder {
     // straight to the host's decoder where it takes it: its own conversion of the input is the
     // only one. Where it declines, the steps below run.
     if (s.direct !== null && options === undefined && s.handle === 0 && !s.bomDone) {
-      const text = s.direct(input, s);
+      let text = s.asciiUpTo === 0 ? null : shortAsciiOrNull(input, s.asciiUpTo);
+      if (text === null) text = s.direct(input, s);
       if (text !== null) return text;
     }
     const kind = input === undefined ? 0 : toBufferSource(input, "Failed to execute 'decode' on 'TextDecoder'");

@@ -101,7 +101,7 @@ let calls = 0;
 
 /** Sets `host` (at the first call that could use it). */
 function lookUpHost() {
-  host = hostEncoder(coreEncodeUtf8, coreEncodeIntoUtf8);
+  host = hostEncoder(coreEncodeUtf8);
 }
 
 /** Strings up to this many code units are tried as ASCII in JavaScript first. */
@@ -120,23 +120,14 @@ const CHUNKED_FROM = 4096;
  */
 export function encodeIntoUtf8(string, dest, capacity) {
   if (host === undefined) lookUpHost();
-  const into = host === null ? null : host.encodeInto;
-  if (into === null) {
-    // Where the host's encodeInto is right only with room to spare (Node 26's stops early where
-    // the destination fills up), it takes what has three bytes of room per code unit.
-    const roomy = host === null ? null : host.encodeIntoRoomy;
-    if (roomy !== null) {
-      if (capacity === undefined) capacity = byteLengthOf(dest);
-      if (string.length * 3 <= capacity) {
-        try {
-          return roomy(string, dest);
-        } catch {
-          // refused: the core writes it
-        }
-      }
-    }
-    return coreEncodeIntoUtf8(string, dest, capacity);
+  let into = host === null ? null : host.encodeInto;
+  // Where the host's encodeInto is right only with room to spare (Node 26's stops early where the
+  // destination fills up), it takes what has three bytes of room per code unit.
+  if (into === null && host !== null && host.encodeIntoRoomy !== null) {
+    if (capacity === undefined) capacity = byteLengthOf(dest);
+    if (string.length * 3 <= capacity) into = host.encodeIntoRoomy;
   }
+  if (into === null) return coreEncodeIntoUtf8(string, dest, capacity);
   if (++calls === DIRECT_AFTER) direct = host.encodeIntoAny();
   if (string.length > CHUNKED_FROM) {
     if (capacity === undefined) capacity = byteLengthOf(dest);

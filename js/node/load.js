@@ -147,9 +147,9 @@ if (!inBun) setCoreFrom(SINGLE_BYTE, 0);
 // text; Node 26's encodeInto fails the checks: the core takes every encodeInto there).
 if (inBun || v8Major === 13) setEncodeIntoCoreFrom(4);
 // encode() of up to 21 code units (at most 63 bytes): V8 keeps a typed array of up to 64 bytes on
-// its heap, while Node's encode() makes an ArrayBuffer outside it on every call: 600-800 ns against
-// 140-250 ns for the core's in Node 24 and 26 (non-ASCII strings of 16 to 21 units; ASCII ones are
-// written in JavaScript anyway). Bun's encode() is faster than both.
+// its heap, while Node's encode() makes an ArrayBuffer outside it on every call: 136-145 ns against
+// 214-261 ns in Node 20-26 (TEW_BENCH_SECTIONS=shortEncode npm run bench -- --engines, encode
+// ru.txt 16 u; ASCII strings are written in JavaScript anyway). Bun's encode() is faster than both.
 if (!inBun) setEncodeCoreUpTo(21);
 // Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates
 // kept, so USVString conversion still happens in the encoder). npm run bench, "string writing":

@@ -19,9 +19,9 @@ const fromHex = typeof Uint8Array.fromHex === 'function' ? Uint8Array.fromHex.bi
 setLoader(() => instantiate(hexToBytes(wasmHex)));
 // Which of two right ways is faster is decided by the engine's name here; whether one is right
 // never is. In V8 (Chromium, Deno) the common call of up to 16 bytes, all ASCII, is built in
-// JavaScript at a third to a half of what the engine's TextDecoder costs (35-50 ns against
-// 85-130 ns); SpiderMonkey's own decoder is faster than that (npm run bench -- --engines,
-// short decodes).
+// JavaScript: 63-67 ns a call against 102-179 ns for the engine's TextDecoder (npm run bench --
+// --engines, short decodes, en.txt 16 B). SpiderMonkey's own decoder is the faster there (measured
+// outside the bench: 164 ns against 105 for 16 bytes).
 if (isV8()) setAsciiDirectUpTo(16);
 
 /** Whether the engine is V8: Deno's version says so, or the browser's brands name Chromium. */
