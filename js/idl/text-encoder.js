@@ -6,16 +6,56 @@ import { concatBytes, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes
 import { DIRECT_AFTER, encodeCoreUpTo, encodeIntoCoreFrom, hostEncoder } from '../core/host-codecs.js';
 import { core, lastRead } from '../core/instance.js';
 import { nativeUtf8Encode } from '../core/strings.js';
-import { byteLengthOf, charCodeAt, charCodeAtIsIntrinsic, ownMethods, setBytes, stringSlice, U8 } from '../core/intrinsics.js';
-import { illegalInvocation, shapeInterface, toDOMString, toUint8Array } from './webidl.js';
+import { arrayBufferByteLengthOf, byteLengthOf, charCodeAt, charCodeAtIsIntrinsic, ownMethods, setBytes, stringSlice, U8 } from '../core/intrinsics.js';
+import { illegalInvocation, shapeInterface, toDOMString, uint8ArrayBuffer } from './webidl.js';
 
 // Its methods captured now (core/intrinsics.js's ownMethods), so later changes to
 // WeakSet.prototype or Math change nothing here.
 const brand = ownMethods(new WeakSet(), { holds: WeakSet.prototype.has, mark: WeakSet.prototype.add });
 const min = Math.min;
 
+/** The encoder of the call before (strongly: a TextEncoder holds nothing), whose brand is known. */
+const NONE = Symbol('none yet'); // no caller can pass it
+let lastEncoder = NONE;
+
 function check(object, member) {
+  if (object === lastEncoder) return;
   if (!brand.holds(object)) throw illegalInvocation('TextEncoder', member);
+  lastEncoder = object;
+}
+
+/**
+ * Writes the ASCII code units at the start of `string`, up to `limit` of them, into `dest` as
+ * bytes; returns how many. Four units per turn where charCodeAt is the intrinsic (interpreters,
+ * the JavaScript build's engines, pay for every turn), then one at a time.
+ */
+function asciiPrefixInto(string, dest, limit) {
+  let i = 0;
+  if (charCodeAtIsIntrinsic()) {
+    for (; i + 4 <= limit; i += 4) {
+      const c0 = string.charCodeAt(i);
+      const c1 = string.charCodeAt(i + 1);
+      const c2 = string.charCodeAt(i + 2);
+      const c3 = string.charCodeAt(i + 3);
+      if ((c0 | c1 | c2 | c3) > 0x7f) break;
+      dest[i] = c0;
+      dest[i + 1] = c1;
+      dest[i + 2] = c2;
+      dest[i + 3] = c3;
+    }
+    for (; i < limit; i++) {
+      const c = string.charCodeAt(i);
+      if (c > 0x7f) break;
+      dest[i] = c;
+    }
+    return i;
+  }
+  for (; i < limit; i++) {
+    const c = charCodeAt(string, i);
+    if (c > 0x7f) break;
+    dest[i] = c;
+  }
+  return i;
 }
 
 /**
@@ -25,33 +65,11 @@ function check(object, member) {
  */
 export function encodeUtf8(input) {
   const length = input.length;
-  const direct = charCodeAtIsIntrinsic();
   // A short ASCII string is its own UTF-8: no call into wasm (and nothing allocated for a string
   // that fails at once).
-  if (length <= SHORT && (length === 0 || (direct ? input.charCodeAt(0) : charCodeAt(input, 0)) < 0x80)) {
+  if (length <= SHORT && (length === 0 || (charCodeAtIsIntrinsic() ? input.charCodeAt(0) : charCodeAt(input, 0)) < 0x80)) {
     const out = new U8(length);
-    let i = 0;
-    // Four units per turn where charCodeAt is the intrinsic (interpreters, the JavaScript build's
-    // engines, pay for every turn), then one at a time.
-    if (direct) {
-      for (; i + 4 <= length; i += 4) {
-        const c0 = input.charCodeAt(i);
-        const c1 = input.charCodeAt(i + 1);
-        const c2 = input.charCodeAt(i + 2);
-        const c3 = input.charCodeAt(i + 3);
-        if ((c0 | c1 | c2 | c3) > 0x7f) break;
-        out[i] = c0;
-        out[i + 1] = c1;
-        out[i + 2] = c2;
-        out[i + 3] = c3;
-      }
-    }
-    for (; i < length; i++) {
-      const c = direct ? input.charCodeAt(i) : charCodeAt(input, i);
-      if (c > 0x7f) break;
-      out[i] = c;
-    }
-    if (i === length) return out;
+    if (asciiPrefixInto(input, out, length) === length) return out;
   }
   if (host === undefined) lookUpHost();
   // A short string goes to the core where the host folder found the host's encode() slower there,
@@ -92,6 +110,25 @@ let host;
  * and where not.
  */
 let direct = null;
+
+/**
+ * The destination of an earlier encodeInto, converted then (a Uint8Array on a fixed-length
+ * ArrayBuffer of at most REMEMBER_BYTES), and its byte length (-1 until a call needs it): a call
+ * into the same destination skips the conversion, whose typed-array getters cost more than a short
+ * encode in JavaScriptCore (10-20 ns each; Bun's own encodeInto takes 13-19 ns) and 12 ns in V8. A
+ * destination's type, buffer and length never change, but for a transfer of its buffer, which
+ * leaves it empty (checked at each use). Held strongly: at most 64 KiB kept alive until another
+ * destination is converted (a weak reference costs a microsecond to make in V8).
+ */
+let remembered = NONE;
+let rememberedLength = -1;
+const REMEMBER_BYTES = 65536;
+
+/**
+ * encodeInto of a string of up to this many code units into the remembered destination writes an
+ * ASCII string in JavaScript, faster there than a host's call.
+ */
+const ASCII_INTO = 16;
 
 /** encode() calls of strings of up to encodeCoreUpTo units (DIRECT_AFTER of them go to the host). */
 let shortEncodes = 0;
@@ -152,18 +189,9 @@ export function encodeIntoUtf8(string, dest, capacity) {
 /** encodeIntoUtf8 in the core (`capacity`: the byte length of `dest`). */
 function coreEncodeIntoUtf8(string, dest, capacity = byteLengthOf(dest)) {
   const length = string.length;
-  let read = 0;
-  let written = 0;
   // ASCII runs at the start, written in JavaScript while short.
-  const quick = min(length, capacity, SHORT);
-  const direct = charCodeAtIsIntrinsic();
-  while (read < quick) {
-    const c = direct ? string.charCodeAt(read) : charCodeAt(string, read);
-    if (c > 0x7f) break;
-    dest[read] = c;
-    read++;
-  }
-  written = read;
+  let read = asciiPrefixInto(string, dest, min(length, capacity, SHORT));
+  let written = read;
   if (read === length || written === capacity) return { read, written };
   const w = core();
   while (read < length && written < capacity) {
@@ -179,6 +207,24 @@ function coreEncodeIntoUtf8(string, dest, capacity = byteLengthOf(dest)) {
     if (read < end) break;
   }
   return { read, written };
+}
+
+/** encodeInto of a string of up to CHUNKED_FROM units into `remembered`. */
+function encodeIntoRemembered(string, dest) {
+  let capacity = rememberedLength;
+  // A transferred buffer leaves the view empty, its last byte gone.
+  if (capacity < 0 || (capacity > 0 && dest[capacity - 1] === undefined)) capacity = rememberedLength = byteLengthOf(dest);
+  const length = string.length;
+  if (length <= ASCII_INTO && length <= capacity && asciiPrefixInto(string, dest, length) === length) return { read: length, written: length };
+  // The host's encodeInto where it is right for every destination, called straight away.
+  if (host !== undefined && host !== null && host.encodeInto !== null) {
+    try {
+      return host.encodeInto(string, dest);
+    } catch {
+      // refused: the steps below
+    }
+  }
+  return encodeIntoUtf8(string, dest, capacity);
 }
 
 /** The Encoding Standard's TextEncoder. */
@@ -203,22 +249,34 @@ export class TextEncoder {
 
   encodeInto(source, destination) {
     check(this, 'encodeInto');
-    // The common call, straight to the host's encodeInto: its own conversion of the destination is
-    // the only one. Where it refuses (a wrong destination, a missing argument), the steps below
-    // run and give the error. A longer string takes them too, which cut it to what can fit.
-    if (direct !== null && typeof source === 'string' && source.length <= CHUNKED_FROM) {
-      try {
-        return direct(source, destination);
-      } catch {
-        // the steps below
+    if (typeof source === 'string' && source.length <= CHUNKED_FROM) {
+      // Into the destination converted before: no conversion.
+      if (destination === remembered) return encodeIntoRemembered(source, destination);
+      // The common call, straight to the host's encodeInto: its own conversion of the destination
+      // is the only one. Where it refuses (a wrong destination, a missing argument), the steps
+      // below run and give the error. A longer string takes them too, which cut it to what can fit.
+      if (direct !== null) {
+        try {
+          return direct(source, destination);
+        } catch {
+          // the steps below
+        }
       }
     }
     if (arguments.length < 2) {
       throw new TypeError(`Failed to execute 'encodeInto' on 'TextEncoder': 2 arguments required, but only ${arguments.length} present`);
     }
     const string = toDOMString(source, "Failed to execute 'encodeInto' on 'TextEncoder'");
-    const dest = toUint8Array(destination, "Failed to execute 'encodeInto' on 'TextEncoder'");
-    return encodeIntoUtf8(string, dest);
+    const buffer = uint8ArrayBuffer(destination, "Failed to execute 'encodeInto' on 'TextEncoder'");
+    try {
+      if (arrayBufferByteLengthOf(buffer) <= REMEMBER_BYTES) {
+        remembered = destination;
+        rememberedLength = -1;
+      }
+    } catch {
+      // a SharedArrayBuffer: not remembered
+    }
+    return encodeIntoUtf8(string, destination);
   }
 }
 

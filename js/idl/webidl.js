@@ -138,13 +138,14 @@ function bytesOf(buffer, offset, length) {
   return new Uint8Array(buffer, offset(), n);
 }
 
-/** Requires a Uint8Array ([AllowShared] Uint8Array, not resizable); returns it. */
-export function toUint8Array(value, what) {
+/** Requires a Uint8Array ([AllowShared] Uint8Array, not resizable); returns its buffer. */
+export function uint8ArrayBuffer(value, what) {
   if (!ArrayBuffer.isView(value) || typedArrayTagOf(value) !== 'Uint8Array') {
     throw new TypeError(`${what}: the destination must be a Uint8Array, not ${describe(value)}`);
   }
-  requireFixedLength(bufferOf(value), what);
-  return value;
+  const buffer = bufferOf(value);
+  requireFixedLength(buffer, what);
+  return buffer;
 }
 
 /** A short description of a value's type for error messages ("null", "a string", "an Array"). */

@@ -224,6 +224,43 @@ test('encodeInto(): a detached destination has length 0', () => {
   assert.deepEqual(new TextEncoder().encodeInto('abc', dest), { read: 0, written: 0 });
 });
 
+test('encodeInto(): the same destination again (remembered once converted)', () => {
+  const e = new TextEncoder();
+  const other = new TextEncoder();
+  const buffer = new ArrayBuffer(8);
+  const dest = new Uint8Array(buffer, 2, 4);
+  const whole = new Uint8Array(buffer);
+  for (let round = 0; round < 3; round++) {
+    whole.fill(0xaa);
+    // ASCII that fits, ASCII that does not, a character that does not fit whole, a pair.
+    assert.deepEqual(e.encodeInto('abc', dest), { read: 3, written: 3 });
+    assert.deepEqual(other.encodeInto('abcdefgh', dest), { read: 4, written: 4 });
+    assert.deepEqual(e.encodeInto('ab\u00e9', dest), { read: 3, written: 4 });
+    assert.deepEqual(e.encodeInto('abc\u00e9', dest), { read: 3, written: 3 });
+    assert.deepEqual(e.encodeInto('\u{1f600}', dest), { read: 2, written: 4 });
+    assert.deepEqual(e.encodeInto('\ud800', dest), { read: 1, written: 3 });
+    assert.deepEqual([...whole], [0xaa, 0xaa, 0xef, 0xbf, 0xbd, 0x80, 0xaa, 0xaa], 'only inside the view');
+    assert.deepEqual(e.encodeInto('', dest), { read: 0, written: 0 });
+  }
+  // Its checks still run: the wrong object, a missing or wrong destination after it.
+  assert.throws(() => TextEncoder.prototype.encodeInto.call({}, 'a', dest), TypeError);
+  assert.throws(() => e.encodeInto('a'), TypeError);
+  assert.throws(() => e.encodeInto('a', null), TypeError);
+  assert.throws(() => e.encodeInto('a', new Uint16Array(4)), TypeError);
+  assert.deepEqual(e.encodeInto('xyz', dest), { read: 3, written: 3 });
+  // A transfer of its buffer leaves it empty.
+  structuredClone(buffer, { transfer: [buffer] });
+  assert.deepEqual(e.encodeInto('abc', dest), { read: 0, written: 0 });
+  assert.deepEqual(e.encodeInto('\u3042', dest), { read: 0, written: 0 });
+  // A destination on a large buffer, and one on a SharedArrayBuffer, again and again.
+  const big = new Uint8Array(new ArrayBuffer(1 << 17), 5, 7);
+  for (let round = 0; round < 3; round++) assert.deepEqual(e.encodeInto('a\u00e9\u3042', big), { read: 3, written: 6 });
+  if (typeof SharedArrayBuffer === 'function') {
+    const shared = new Uint8Array(new SharedArrayBuffer(8), 1, 3);
+    for (let round = 0; round < 3; round++) assert.deepEqual(e.encodeInto('ab\u00e9', shared), { read: 2, written: 2 });
+  }
+});
+
 // WebIDL: [AllowShared] Uint8Array has no [AllowResizable]. The WPT test
 // webidl/ecmascript-binding/allow-resizable.html checks this for encodeInto with a growable SAB.
 test('encodeInto(): a resizable or growable backing buffer is a TypeError', { skip: typeof ArrayBuffer.prototype.resize !== 'function' && 'no resizable ArrayBuffer' }, () => {
