@@ -99,7 +99,7 @@ function utf16(le, leFrom, be, beFrom) {
 }
 
 /** A report's decoders, grouped: what the host takes, in which modes. */
-function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, asciiDirectUpTo, utf16CoreFrom, utf16beCoreFrom }) {
+function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, shortDecodeUpTo, utf16CoreFrom, utf16beCoreFrom }) {
   const single = ENCODINGS.filter((n) => !['utf-8', 'utf-16le', 'utf-16be', ...MULTI_BYTE].includes(n));
   const mode = (n) => ({ both: 'host', replacement: 'host (replacement), core (fatal)', fatal: 'host (fatal), core (replacement)', none: 'core' })[decoders[n]] ?? 'core';
   const hostSingle = single.filter((n) => decoders[n] === 'both');
@@ -124,7 +124,7 @@ function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, as
           ? "host; encodeInto: host into 3 bytes a code unit or more, else core (the host's fails the checks where the destination fills up)"
           : "host; encodeInto: core (the host's fails the checks)"
       : 'core',
-    unconverted(single, direct, encodeIntoDirect, asciiDirectUpTo),
+    unconverted(single, direct, encodeIntoDirect, shortDecodeUpTo),
   ];
 }
 
@@ -132,11 +132,11 @@ function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, as
  * Which common calls go to the host unconverted (core/host-codecs.js's directDecoder and
  * encodeIntoAny: the host's own conversion of the argument is the only one).
  */
-function unconverted(single, direct, encodeIntoDirect, asciiDirectUpTo) {
+function unconverted(single, direct, encodeIntoDirect, shortDecodeUpTo) {
   const names = new Set(direct.map((d) => d.split(' ')[0]));
   const groups = [['UTF-8', ['utf-8']], ['UTF-16', ['utf-16le', 'utf-16be']], ['single-byte', single], ['CJK', MULTI_BYTE]];
   const decode = groups.filter(([, list]) => list.some((n) => names.has(n))).map(([group]) => group);
-  const ascii = decode.length > 0 && asciiDirectUpTo > 0 ? ` (ASCII up to ${asciiDirectUpTo} bytes: in JavaScript)` : '';
+  const ascii = decode.length > 0 && shortDecodeUpTo > 0 ? ` (up to ${shortDecodeUpTo} bytes: ASCII in JavaScript, the rest in the core)` : '';
   return `decode: ${decode.length === 0 ? 'none' : decode.join(', ')}${ascii}; encodeInto: ${encodeIntoDirect ? 'yes' : 'no'}`;
 }
 

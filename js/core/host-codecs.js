@@ -36,11 +36,11 @@
 
 import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, lyingView, ownMethods, setBytes, U16, U8, uncurry } from './intrinsics.js';
 import { encodingName, encodingSupported, isMultiByte, lookupLabel } from './labels.js';
-import { asciiDirectUpTo } from './ascii-direct.js';
+import { shortDecodeUpTo } from './short-decodes.js';
 import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';
 
 // For the tests, which reach the folders' settings through this module.
-export { setAsciiDirectUpTo } from './ascii-direct.js';
+export { setShortDecodeUpTo } from './short-decodes.js';
 
 const g = globalThis;
 
@@ -800,7 +800,7 @@ export function hostCodecsReport() {
     encodeInto: !encoderChecked ? undefined : encoder === null ? false : encoder.encodeInto !== null ? true : encoder.encodeIntoRoomy !== null ? 'roomy' : false,
     direct,
     encodeIntoDirect: encodeIntoDirectReport(),
-    asciiDirectUpTo,
+    shortDecodeUpTo,
     utf16CoreFrom: coreFrom[UTF16LE],
     utf16beCoreFrom: coreFrom[UTF16BE],
   };

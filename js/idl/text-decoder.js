@@ -8,7 +8,7 @@
 // state and "BOM seen" (the rest of the chunk that failed is dropped, as every engine does). Any
 // other failure (a string too long for the engine) frees it: the next call starts afresh.
 
-import { asciiDirectUpTo } from '../core/ascii-direct.js';
+import { shortDecodeUpTo } from '../core/short-decodes.js';
 import { bytesLength, bytesRange, inputBytes, putBytes, sliceBytesLimit } from '../core/crossing.js';
 import { core, outputKind } from '../core/instance.js';
 import { byteLengthOf, ownMethods, typedArrayTagOf } from '../core/intrinsics.js';
@@ -63,9 +63,11 @@ export function newDecoderState(ordinal, fatal, ignoreBOM) {
   const coreFrom = coreFromOf(kind);
   // `direct`: the host's decoder for decode()'s common call, taking its argument as it is
   // (host-codecs.js's directDecoder, asked while `directAsk`); null until then, and where none.
-  // `asciiUpTo`: the common call's inputs of up to so many ASCII bytes are built here (0: none).
+  // `shortUpTo`: a Uint8Array of up to so many bytes never goes to the host's decoder: the common
+  // call's all-ASCII ones are built here, the rest decoded by the core (0: none;
+  // core/short-decodes.js).
   const host = hostCodecsAllowed && kind !== 0 && coreFrom > 0 ? undefined : null;
-  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false, host, kind, coreFrom, direct: null, directAsk: host !== null, asciiUpTo: 0 };
+  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false, host, kind, coreFrom, direct: null, directAsk: host !== null, shortUpTo: 0 };
 }
 
 /**
@@ -221,7 +223,7 @@ function hostDecodeCall(s, token, bytes, stream) {
     if (decode === undefined) return null;
   }
   if (s.directAsk) askDirect(s, decode);
-  if (decode === null || !onPlainBuffer(bytes)) return null;
+  if (decode === null || (s.shortUpTo !== 0 && bytesLength(bytes) <= s.shortUpTo) || !onPlainBuffer(bytes)) return null;
   const kind = s.kind;
   if (s.coreFrom !== Infinity && bytesLength(bytes) >= s.coreFrom) return null;
   if (!stream && s.handle === 0 && (kind >= SINGLE_BYTE || s.ignoreBOM || s.bomDone || bomLength(kind, bytes) === 0)) {
@@ -294,18 +296,22 @@ function askDirect(s, decode) {
   if (direct === undefined) return;
   s.directAsk = false;
   s.direct = direct;
-  if (direct !== null && s.ascii) s.asciiUpTo = asciiDirectUpTo;
+  if (direct !== null && s.ascii) s.shortUpTo = shortDecodeUpTo;
 }
 
 /**
- * The common call's string of `input` if it is a Uint8Array of up to `upTo` bytes, all ASCII, in
- * an encoding that maps ASCII to itself: built in JavaScript, where the host folder found that
- * faster than the host's decoder (core/ascii-direct.js); otherwise null.
+ * The common call where short inputs stay in the package (s.shortUpTo, an encoding that maps ASCII
+ * to itself; core/short-decodes.js): a Uint8Array of up to s.shortUpTo bytes is its own string,
+ * built in JavaScript, where it is all ASCII, and is left to the core otherwise (null: the steps of
+ * decode() run, and hostDecodeCall leaves it to the core too); any other input goes to the host's
+ * decoder (s.direct), which gives its string, or null where it declines.
  */
-function shortAsciiOrNull(input, upTo) {
-  if (typedArrayTagOf(input) !== 'Uint8Array') return null;
-  const n = byteLengthOf(input);
-  return n <= upTo ? keptArrayAsciiOrNull(input, n) : null;
+function shortOrDirect(s, input) {
+  if (typedArrayTagOf(input) === 'Uint8Array') {
+    const n = byteLengthOf(input);
+    if (n <= s.shortUpTo) return keptArrayAsciiOrNull(input, n);
+  }
+  return s.direct(input, s);
 }
 
 /**
@@ -401,8 +407,7 @@ export class TextDecoder {
     // straight to the host's decoder where it takes it: its own conversion of the input is the
     // only one. Where it declines, the steps below run.
     if (s.direct !== null && options === undefined && s.handle === 0 && !s.bomDone) {
-      let text = s.asciiUpTo === 0 ? null : shortAsciiOrNull(input, s.asciiUpTo);
-      if (text === null) text = s.direct(input, s);
+      const text = s.shortUpTo === 0 ? s.direct(input, s) : shortOrDirect(s, input);
       if (text !== null) return text;
     }
     const kind = input === undefined ? 0 : toBufferSource(input, "Failed to execute 'decode' on 'TextDecoder'");

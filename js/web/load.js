@@ -6,7 +6,7 @@
 // repetitions that brotli and gzip find in the module are still there (npm run bench, "bundle
 // size": about 4% above the raw module compressed, where base64 costs about 18%).
 
-import { setAsciiDirectUpTo } from '../core/ascii-direct.js';
+import { setShortDecodeUpTo } from '../core/short-decodes.js';
 import { addCodecs, setLoader } from '../core/instance.js';
 import { encodingsOf } from '../core/labels.js';
 import { charCodeAt, U8 } from '../core/intrinsics.js';
@@ -18,11 +18,13 @@ const fromHex = typeof Uint8Array.fromHex === 'function' ? Uint8Array.fromHex.bi
 
 setLoader(() => instantiate(hexToBytes(wasmHex)));
 // Which of two right ways is faster is decided by the engine's name here; whether one is right
-// never is. In V8 (Chromium, Deno) the common call of up to 16 bytes, all ASCII, is built in
-// JavaScript: 63-67 ns a call against 102-179 ns for the engine's TextDecoder (npm run bench --
-// --engines, short decodes, en.txt 16 B). SpiderMonkey's own decoder is the faster there (measured
-// outside the bench: 164 ns against 105 for 16 bytes).
-if (isV8()) setAsciiDirectUpTo(16);
+// never is. In V8 (Chromium, Deno) a decode of up to 16 bytes stays in the package: the common
+// call of an all-ASCII input is built in JavaScript, 63-67 ns a call against 102-179 ns for the
+// engine's TextDecoder (npm run bench -- --engines, short decodes, en.txt 16 B), and the core
+// decodes the others, 1.1-1.5x the engine's calls (ru.txt 15 B; ja.txt shift_jis 15 B in Deno;
+// from about 32 bytes the engine's are the faster). SpiderMonkey's own decoder is the faster
+// there (measured outside the bench: 164 ns against 105 for 16 ASCII bytes; the core 0.4x).
+if (isV8()) setShortDecodeUpTo(16);
 
 /** Whether the engine is V8: Deno's version says so, or the browser's brands name Chromium. */
 function isV8() {

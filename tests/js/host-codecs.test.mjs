@@ -103,7 +103,7 @@ test('the switch: with TEXT_ENCODING_WASM_HOST off nothing is checked or trusted
   assert.equal(core.hostCodecs.hostCodecsAllowed, false);
   new core.TextDecoder().decode(new Uint8Array([0xe2, 0x82, 0xac]));
   new core.TextEncoder().encode('€');
-  assert.deepEqual(core.hostCodecs.hostCodecsReport(), { decoders: {}, encoder: false, encodeInto: false, direct: [], encodeIntoDirect: false, asciiDirectUpTo: 0, utf16CoreFrom: Infinity, utf16beCoreFrom: Infinity });
+  assert.deepEqual(core.hostCodecs.hostCodecsReport(), { decoders: {}, encoder: false, encodeInto: false, direct: [], encodeIntoDirect: false, shortDecodeUpTo: 0, utf16CoreFrom: Infinity, utf16beCoreFrom: Infinity });
   assert.equal(host.hostCodecs.hostCodecsAllowed, true);
 });
 
@@ -340,7 +340,7 @@ test("decode()'s common call goes to the host unconverted where its checks pass:
   }
 });
 
-test('the common call of a short all-ASCII Uint8Array, where a host folder builds it in JavaScript (setAsciiDirectUpTo): the same results for every kind of input, and never the host', async () => {
+test('short inputs, where a host folder keeps them from the host (setShortDecodeUpTo): ASCII built in JavaScript, the rest in the core; the same results for every kind of input, and never the host', async () => {
   const seen = [];
   class Refusing extends recordingDecoder(seen) {
     decode(bytes, options) {
@@ -350,7 +350,7 @@ test('the common call of a short all-ASCII Uint8Array, where a host folder build
     }
   }
   const copies = [await loadCopy({ TextDecoder: recordingDecoder(seen) }), await loadCopy({ TextDecoder: Refusing })];
-  for (const c of copies) c.hostCodecs.setAsciiDirectUpTo(16);
+  for (const c of copies) c.hostCodecs.setShortDecodeUpTo(16);
   // Inputs that look like short ASCII bytes without being them, beside every kind of view.
   const lookalikes = (bytes) => {
     const own = new Uint8Array(bytes);
@@ -387,16 +387,23 @@ test('the common call of a short all-ASCII Uint8Array, where a host folder build
     }
   }
   for (const c of copies) {
-    assert.equal(c.hostCodecs.hostCodecsReport().asciiDirectUpTo, 16);
+    assert.equal(c.hostCodecs.hostCodecsReport().shortDecodeUpTo, 16);
     const d = new c.TextDecoder();
     for (let i = 0; i < c.hostCodecs.DIRECT_AFTER; i++) d.decode(new Uint8Array([0x41]));
     seen.length = 0;
     assert.equal(d.decode(new Uint8Array([0x61, 0x62, 0x63])), 'abc');
     assert.equal(d.decode(new Uint8Array(16).fill(0x7a)), 'z'.repeat(16));
     assert.deepEqual(seen, [], 'short ASCII never reaches the host');
-    assert.equal(d.decode(new Uint8Array(17).fill(0x7a)), 'z'.repeat(17));
     assert.equal(d.decode(new Uint8Array([0x61, 0xc3, 0xa9])), 'a\u00e9');
-    assert.equal(seen.length, 2, 'longer or non-ASCII input does');
+    assert.equal(d.decode(new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0xc3])), 'a\ufffd');
+    assert.equal(d.decode(new Uint8Array([0xc3]), { stream: true }), '');
+    assert.equal(d.decode(new Uint8Array([0xa9])), '\u00e9');
+    assert.equal(d.decode(new Uint8Array(16).fill(0xe9)), '\ufffd'.repeat(16));
+    assert.equal(new c.TextDecoder('windows-1252').decode(new Uint8Array([0x80, 0x41])), '\u20acA');
+    assert.deepEqual(seen, [], 'nor does other short input: the core decodes it');
+    assert.equal(d.decode(new Uint8Array(17).fill(0x7a)), 'z'.repeat(17));
+    assert.equal(d.decode(new Uint8Array([0x61, ...new Uint8Array(16).fill(0x62), 0xc3, 0xa9])), `a${'b'.repeat(16)}\u00e9`);
+    assert.equal(seen.length, 2, 'longer input does');
     // UTF-16 does not map ASCII to itself: never built so.
     const u = new c.TextDecoder('utf-16le');
     for (let i = 0; i < c.hostCodecs.DIRECT_AFTER; i++) u.decode(new Uint8Array([0x41, 0]));
