@@ -494,8 +494,9 @@ export const DIRECT_AFTER = 64;
 
 /**
  * The host's decoder for the common call of a TextDecoder of the encoding at `ordinal` in `fatal`
- * mode with `ignoreBOM`: `direct(input, state)` takes decode()'s argument as it is, before any
- * conversion of ours, and returns the string; or null where the call must go the careful way
+ * mode with `ignoreBOM`: `direct(input, state, typed)` takes decode()'s argument as it is, before
+ * any conversion of ours (`typed`: the caller knows it is a typed array), and returns the string;
+ * or null where the call must go the careful way
  * (SharedArrayBuffer and resizable input, which the host either refuses itself or is not given:
  * only typed arrays on a fixed-length ArrayBuffer are; or the host refused it, a fatal error
  * among those), which then decides. It may replace `state.direct` (the decoder's state) with
@@ -565,9 +566,10 @@ function checkedDirect(ordinal, fatal, ignoreBOM) {
     }
   }
   // Only a typed array on a plain buffer goes to the host. A DataView's prototype is checked first,
-  // which spares onPlainBuffer the exception of the typed-array getter (the careful way takes it).
-  const careful = (input) => {
-    if (!isView(input) || getPrototypeOf(input) === DataViewPrototype || !onPlainBuffer(input)) return null;
+  // which spares onPlainBuffer the exception of the typed-array getter (the careful way takes it),
+  // unless the caller knows `input` is a typed array (`typed`: its tag said so).
+  const careful = (input, s, typed) => {
+    if ((!typed && (!isView(input) || getPrototypeOf(input) === DataViewPrototype)) || !onPlainBuffer(input)) return null;
     try {
       return decode(input);
     } catch {

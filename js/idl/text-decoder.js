@@ -309,9 +309,9 @@ function askDirect(s, decode) {
 function shortOrDirect(s, input) {
   if (typedArrayTagOf(input) === 'Uint8Array') {
     const n = byteLengthOf(input);
-    if (n <= s.shortUpTo) return keptArrayAsciiOrNull(input, n);
+    return n <= s.shortUpTo ? keptArrayAsciiOrNull(input, n) : s.direct(input, s, true);
   }
-  return s.direct(input, s);
+  return s.direct(input, s, false);
 }
 
 /**
