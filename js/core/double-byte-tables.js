@@ -1,7 +1,10 @@
-// The JavaScript build's decoder of whole calls in the double-byte encodings (Shift_JIS, EUC-JP,
-// EUC-KR, Big5, GBK, gb18030): where the core is itself JavaScript (QuickJS, Hermes), a lookup per
-// character in JavaScript is several times faster than the translated wasm (npm run bench --
-// --engines, "QuickJS" and "Hermes"). Installed by wasm2js/load.js only.
+// Whole calls in the double-byte encodings (Shift_JIS, EUC-JP, EUC-KR, Big5, GBK, gb18030)
+// decoded by a lookup per character in JavaScript, where that is faster than the core: in the
+// JavaScript build (QuickJS, Hermes; several times the translated wasm: npm run bench --
+// --engines, "QuickJS" and "Hermes"), installed by wasm2js/load.js for every call; and in Node for
+// calls of up to 64 bytes, installed by node/load.js, where the crossing into wasm costs more than
+// the lookups (npm run bench, short decodes, Node 24: 15 bytes of Shift_JIS at 12.9 M calls/s
+// against 6.6 M through wasm).
 //
 // The tables are the core's own output, never a second copy of the indexes: once the core has
 // decoded 128 KiB of an encoding, every byte from 0x80 and every two-byte sequence from a lead of
@@ -73,8 +76,20 @@ export function decodeDoubleByte(ordinal, bytes, length, coreDecode) {
       j = 0;
     }
   }
-  return j === 0 ? text : text + fromCharCodeApply(null, new U16(bufferOf(units), 0, j));
+  if (j === 0) return text;
+  // A short output (the whole of a short call) through a kept plain array of its length: no view
+  // made for it.
+  if (text === '' && j <= KEPT_UP_TO) {
+    const kept = keptArrays[j] || (keptArrays[j] = new Array(j).fill(0));
+    for (let k = 0; k < j; k++) kept[k] = units[k];
+    return fromCharCodeApply(null, kept);
+  }
+  return text + fromCharCodeApply(null, new U16(bufferOf(units), 0, j));
 }
+
+/** Outputs of up to this many code units are built from keptArrays[length]. */
+const KEPT_UP_TO = 64;
+const keptArrays = [];
 
 /** The tables of the encoding at `ordinal`, from the core's decode of every unit (see the top). */
 function buildTables(ordinal, coreDecode) {

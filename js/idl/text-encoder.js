@@ -13,9 +13,13 @@ import { illegalInvocation, shapeInterface, toDOMString, uint8ArrayBuffer } from
 // WeakSet.prototype or Math change nothing here.
 const brand = ownMethods(new WeakSet(), { holds: WeakSet.prototype.has, mark: WeakSet.prototype.add });
 const min = Math.min;
+const getPrototypeOf = Object.getPrototypeOf;
+const ArrayBufferPrototype = ArrayBuffer.prototype;
+
+/** What the remembered values below hold before the first call: no caller can pass it. */
+const NONE = Symbol('none yet');
 
 /** The encoder of the call before (strongly: a TextEncoder holds nothing), whose brand is known. */
-const NONE = Symbol('none yet'); // no caller can pass it
 let lastEncoder = NONE;
 
 function check(object, member) {
@@ -268,13 +272,17 @@ export class TextEncoder {
     }
     const string = toDOMString(source, "Failed to execute 'encodeInto' on 'TextEncoder'");
     const buffer = uint8ArrayBuffer(destination, "Failed to execute 'encodeInto' on 'TextEncoder'");
-    try {
-      if (arrayBufferByteLengthOf(buffer) <= REMEMBER_BYTES) {
-        remembered = destination;
-        rememberedLength = -1;
+    // Not on a SharedArrayBuffer, whose byteLength getter would throw (that costs microseconds):
+    // the prototype tells first.
+    if (getPrototypeOf(buffer) === ArrayBufferPrototype) {
+      try {
+        if (arrayBufferByteLengthOf(buffer) <= REMEMBER_BYTES) {
+          remembered = destination;
+          rememberedLength = -1;
+        }
+      } catch {
+        // a SharedArrayBuffer posing as an ArrayBuffer: not remembered
       }
-    } catch {
-      // a SharedArrayBuffer: not remembered
     }
     return encodeIntoUtf8(string, destination);
   }

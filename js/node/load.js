@@ -15,7 +15,8 @@ import { addCodecs, onMemory, setLoader } from '../core/instance.js';
 import { encodingsOf } from '../core/labels.js';
 import { setCoreFrom, setEncodeCoreUpTo, setEncodeIntoCoreFrom, setNativeDecoder, SINGLE_BYTE, UTF16BE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { byteLengthOf, charCodeAt, uncurry } from '../core/intrinsics.js';
-import { setNativeAsciiCheck, setNativeLatin1Builders, setNativeStringBuilder, setNativeUtf8Builder } from '../core/strings.js';
+import { setNativeAsciiCheck, setNativeLatin1Builders, setNativeMultiByteDecoder, setNativeStringBuilder, setNativeUtf8Builder } from '../core/strings.js';
+import { decodeDoubleByte } from '../core/double-byte-tables.js';
 import { instantiate } from '../wasm/instantiate.js';
 
 const getBuiltinModule =
@@ -80,6 +81,12 @@ setNativeLatin1Builders(
   (bytes, length) => latin1Slice(bytes, 0, length),
 );
 if (typeof isAscii === 'function') setNativeAsciiCheck(isAscii);
+// Short whole decodes in the double-byte encodings (Shift_JIS, EUC-JP, EUC-KR, Big5, GBK,
+// gb18030), once the core has decoded 128 KiB of such calls in the encoding: a lookup per
+// character in tables of the core's own output (core/double-byte-tables.js, which the JavaScript
+// build uses at every length) costs less than the crossing into wasm at these lengths.
+const SHORT_DOUBLE_BYTE = 64;
+setNativeMultiByteDecoder((ordinal, bytes, length, coreDecode) => (length <= SHORT_DOUBLE_BYTE ? decodeDoubleByte(ordinal, bytes, length, coreDecode) : null));
 // Inputs above the slice limit that are well-formed UTF-8 (simdutf's check) become a string in
 // one native step, straight from the input: the string is never held twice (as slices and then
 // joined), so a 300 MB decode peaks where the host's own does.

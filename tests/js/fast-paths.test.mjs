@@ -11,6 +11,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { entryFile, packageUrl } from '../../scripts/lib/package.mjs';
 import { importEntry, importInternals, importPkg, nodeInternals, pkgDir } from './package.mjs';
+import { rng } from './random.mjs';
 
 // These tests are about the wasm core's own paths: the host's codecs are switched off
 // (core/host-codecs.js) before the package is first evaluated in this process.
@@ -90,6 +91,41 @@ test('ASCII bytes are not taken as themselves where the encoding does not map th
     assert.equal(new entry.TextDecoder('utf-16be').decode(new Uint8Array(100).fill(0x41)), '\u4141'.repeat(50));
     // replacement: any non-empty input is one U+FFFD (and fatal throws).
     assert.throws(() => new entry.TextDecoder('replacement'), RangeError);
+  }
+});
+
+test('short double-byte calls, once 128 KiB of them went to the core, take tables of its own output: every byte and pair, alone and among others, as the streaming core decodes them', () => {
+  const result = (fn) => {
+    try {
+      return fn();
+    } catch (error) {
+      return `${error.constructor.name}: ${error.message}`;
+    }
+  };
+  // The reference: a streaming call, which never takes the tables.
+  const streamed = (label, fatal, bytes) => {
+    const d = new TextDecoder(label, { fatal });
+    return d.decode(bytes, { stream: true }) + d.decode();
+  };
+  const next = rng(0xdb64);
+  for (const label of ['shift_jis', 'euc-jp', 'euc-kr', 'big5', 'gbk', 'gb18030']) {
+    const warm = new TextDecoder(label);
+    const a64 = new Uint8Array(64).fill(0x41);
+    for (let i = 0; i < 2100; i++) warm.decode(a64); // 134 KB of calls of 64 bytes: the tables are built
+    const decoders = [new TextDecoder(label), new TextDecoder(label, { fatal: true })];
+    for (let lead = 0x80; lead <= 0xff; lead++) {
+      for (let trail = 0; trail <= 0xff; trail += lead % 5 === 0 ? 1 : 7) {
+        for (const input of [[lead], [lead, trail], [0x41, lead, trail, 0x42], [lead, trail, lead, trail, 0x0a]]) {
+          const bytes = new Uint8Array(input);
+          for (const d of decoders) assert.equal(result(() => d.decode(bytes)), result(() => streamed(label, d.fatal, bytes)), `${label} ${d.fatal} ${input}`);
+        }
+      }
+    }
+    // Random short inputs, mostly of lead-trail pairs, up to and past the 64 bytes the tables take.
+    for (let round = 0; round < 400; round++) {
+      const bytes = Uint8Array.from({ length: (next() * 80) | 0 }, () => (next() < 0.6 ? 0x80 + ((next() * 0x80) | 0) : (next() * 0x100) | 0));
+      for (const d of decoders) assert.equal(result(() => d.decode(bytes)), result(() => streamed(label, d.fatal, bytes)), `${label} ${d.fatal} ${bytes}`);
+    }
   }
 });
 
