@@ -36,11 +36,11 @@
 
 import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, lyingView, ownMethods, setBytes, U16, U8, uncurry } from './intrinsics.js';
 import { encodingName, encodingSupported, isMultiByte, lookupLabel } from './labels.js';
-import { shortDecodeUpTo } from './short-decodes.js';
+import { shortDecodeUpTo } from './host-speed.js';
 import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';
 
 // For the tests, which reach the folders' settings through this module.
-export { setShortDecodeUpTo } from './short-decodes.js';
+export { setEncodeViaIntoFrom, setShortDecodeUpTo } from './host-speed.js';
 
 const g = globalThis;
 

@@ -141,7 +141,7 @@ export function isShortInput(n) {
 /**
  * The string of the `n` bytes at the start of the Uint8Array `bytes` if every one is ASCII, or
  * null; always built with apply() over the kept plain array of that length: the common call's
- * shortcut (core/short-decodes.js), for short inputs where the host's decoder
+ * shortcut (core/host-speed.js), for short inputs where the host's decoder
  * costs more.
  */
 export function keptArrayAsciiOrNull(bytes, n) {

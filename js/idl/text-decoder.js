@@ -8,7 +8,7 @@
 // state and "BOM seen" (the rest of the chunk that failed is dropped, as every engine does). Any
 // other failure (a string too long for the engine) frees it: the next call starts afresh.
 
-import { shortDecodeUpTo } from '../core/short-decodes.js';
+import { shortDecodeUpTo } from '../core/host-speed.js';
 import { bytesLength, bytesRange, inputBytes, putBytes, sliceBytesLimit } from '../core/crossing.js';
 import { core, outputKind } from '../core/instance.js';
 import { byteLengthOf, ownMethods, typedArrayTagOf } from '../core/intrinsics.js';
@@ -65,7 +65,7 @@ export function newDecoderState(ordinal, fatal, ignoreBOM) {
   // (host-codecs.js's directDecoder, asked while `directAsk`); null until then, and where none.
   // `shortUpTo`: a Uint8Array of up to so many bytes never goes to the host's decoder: the common
   // call's all-ASCII ones are built here, the rest decoded by the core (0: none;
-  // core/short-decodes.js).
+  // core/host-speed.js).
   const host = hostCodecsAllowed && kind !== 0 && coreFrom > 0 ? undefined : null;
   return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false, host, kind, coreFrom, direct: null, directAsk: host !== null, shortUpTo: 0 };
 }
@@ -301,7 +301,7 @@ function askDirect(s, decode) {
 
 /**
  * The common call where short inputs stay in the package (s.shortUpTo, an encoding that maps ASCII
- * to itself; core/short-decodes.js): a Uint8Array of up to s.shortUpTo bytes is its own string,
+ * to itself; core/host-speed.js): a Uint8Array of up to s.shortUpTo bytes is its own string,
  * built in JavaScript, where it is all ASCII, and is left to the core otherwise (null: the steps of
  * decode() run, and hostDecodeCall leaves it to the core too); any other input goes to the host's
  * decoder (s.direct), which gives its string, or null where it declines.

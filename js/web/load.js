@@ -6,7 +6,7 @@
 // repetitions that brotli and gzip find in the module are still there (npm run bench, "bundle
 // size": about 4% above the raw module compressed, where base64 costs about 18%).
 
-import { setShortDecodeUpTo } from '../core/short-decodes.js';
+import { setEncodeViaIntoFrom, setShortDecodeUpTo } from '../core/host-speed.js';
 import { addCodecs, setLoader } from '../core/instance.js';
 import { encodingsOf } from '../core/labels.js';
 import { charCodeAt, U8 } from '../core/intrinsics.js';
@@ -25,6 +25,10 @@ setLoader(() => instantiate(hexToBytes(wasmHex)));
 // from about 32 bytes the engine's are the faster). SpiderMonkey's own decoder is the faster
 // there (measured outside the bench: 164 ns against 105 for 16 ASCII bytes; the core 0.4x).
 if (isV8()) setShortDecodeUpTo(16);
+// Deno's encode() costs about twice its encodeInto on long non-ASCII text (the bytes are copied
+// out of Rust into a new buffer): from 512 code units on, encode() goes through encodeInto
+// (idl/text-encoder.js, encodeViaInto).
+if (typeof Deno === 'object' && isV8()) setEncodeViaIntoFrom(512);
 
 /** Whether the engine is V8: Deno's version says so, or the browser's brands name Chromium. */
 function isV8() {

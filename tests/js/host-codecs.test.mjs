@@ -733,6 +733,42 @@ test('short encode() calls go to the core where a host folder says so (the Node 
   assert.ok(lengths.some((n) => n > 21), 'longer ones do');
 });
 
+test('long encode() calls through the host\'s encodeInto where a host folder says so (Deno: from 512 units): the same bytes, in a Uint8Array that owns exactly them', { skip: typeof ArrayBuffer.prototype.transfer !== 'function' && 'no ArrayBuffer transfer' }, async () => {
+  const calls = { encode: 0, encodeInto: 0 };
+  const recording = class extends encoderWith((inner, s, d) => inner.encodeInto(s, d)) {
+    encode(s) {
+      calls.encode++;
+      return super.encode(s);
+    }
+    encodeInto(s, d) {
+      calls.encodeInto++;
+      return super.encodeInto(s, d);
+    }
+  };
+  const h = await loadCopy({ TextEncoder: recording });
+  h.hostCodecs.setEncodeViaIntoFrom(40);
+  const e = new h.TextEncoder();
+  e.encode('\u00e9'); // the checks
+  calls.encode = calls.encodeInto = 0;
+  const next = rng(0xe512);
+  const pool = ['\u00e9', '\u3042', '\u{1f600}', '\ud800', '\udc00', 'a', '\u07ff', 'abcdefgh'];
+  let long = 0;
+  for (let i = 0; i < 300; i++) {
+    let s = pool[Math.floor(next() * 3)]; // not ASCII at the start: not written in JavaScript
+    const n = Math.floor(next() * 60);
+    for (let j = 0; j < n; j++) s += pool[Math.floor(next() * pool.length)];
+    if (s.length >= 40) long++;
+    const out = e.encode(s);
+    assert.deepEqual(out, coreEncoder.encode(s), JSON.stringify(s));
+    assert.equal(out.byteOffset, 0);
+    assert.equal(out.buffer.byteLength, out.length, 'it owns exactly its bytes');
+    assert.equal(out.buffer.resizable, false);
+  }
+  assert.ok(long > 50);
+  assert.equal(calls.encodeInto, long, 'every string of 40 units or more went through encodeInto');
+  assert.equal(calls.encode, 300 - long, 'the shorter ones through encode()');
+});
+
 test("encodeInto's common call goes to the host unconverted where it refuses every destination the IDL refuses: the same results, the same errors", async () => {
   const seen = [];
   const strict = await loadCopy({ TextEncoder: strictEncoder(seen) });
