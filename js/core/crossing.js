@@ -123,9 +123,9 @@ function copyUnits(m, at, string, start, end) {
 
 // The long loop reads four units per turn: one unit per turn ran at a third of its speed in a page
 // that had given it strings of more than one representation (flat, concatenated, one- and
-// two-byte: the bench's, whose legacy inputs are decoded text), 164 M units/s instead of 420, and
-// the CJK rows of "encode legacy" in Chromium fell to 0.45-0.7x @exodus/bytes; four per turn keeps
-// them at 1.3x there.
+// two-byte: the bench's, whose legacy inputs are decoded text; 164 M units/s instead of 420,
+// measured outside the bench), and the CJK rows of "encode legacy" in Chromium fell to 0.45-0.7x
+// @exodus/bytes (npm run bench -- --engines); four per turn keeps them at 1.3x there.
 function copyLongUnits(m, at, string, start, end) {
   let i = start;
   for (; i + 4 <= end; i += 4) {

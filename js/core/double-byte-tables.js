@@ -19,6 +19,7 @@
 
 import { bufferOf, charCodeAt, fromCharCodeApply, U16, U8, uncurry } from './intrinsics.js';
 import { encodingName, isDoubleByte } from './labels.js';
+import { keptUnitsString } from './strings.js';
 
 /**
  * The core decodes this much of an encoding before its tables are built: building them costs
@@ -77,19 +78,13 @@ export function decodeDoubleByte(ordinal, bytes, length, coreDecode) {
     }
   }
   if (j === 0) return text;
-  // A short output (the whole of a short call) through a kept plain array of its length: no view
-  // made for it.
-  if (text === '' && j <= KEPT_UP_TO) {
-    const kept = keptArrays[j] || (keptArrays[j] = new Array(j).fill(0));
-    for (let k = 0; k < j; k++) kept[k] = units[k];
-    return fromCharCodeApply(null, kept);
-  }
+  // A short output (the whole of a short call) through a kept plain array: no view made for it.
+  if (text === '' && j <= KEPT_UP_TO) return keptUnitsString(units, 0, j);
   return text + fromCharCodeApply(null, new U16(bufferOf(units), 0, j));
 }
 
-/** Outputs of up to this many code units are built from keptArrays[length]. */
+/** Outputs of up to this many code units are built by strings.js's keptUnitsString. */
 const KEPT_UP_TO = 64;
-const keptArrays = [];
 
 /** The tables of the encoding at `ordinal`, from the core's decode of every unit (see the top). */
 function buildTables(ordinal, coreDecode) {

@@ -4,6 +4,8 @@
 // in JavaScript, the rest decoded by the core) rather than going to the host's decoder, whose
 // every call costs more there; and from which length encode() goes through the host's encodeInto.
 
+import { arrayBufferTransfer } from './intrinsics.js';
+
 /**
  * The common call (core/host-codecs.js's directDecoder) of an encoding that maps ASCII to itself
  * takes a Uint8Array of up to this many bytes as its own output, built in JavaScript, where it is
@@ -21,11 +23,11 @@ export function setShortDecodeUpTo(bytes) {
  * encode() of a string of at least this many code units goes through the host's encodeInto into
  * room for three bytes a code unit, the buffer then cut to the bytes written (ArrayBuffer
  * transfer, no copy), where a host folder measured that faster than the host's encode()
- * (web/load.js: Deno); Infinity: never.
+ * (web/load.js: Deno); Infinity: never, and where the engine has no ArrayBuffer transfer.
  */
 export let encodeViaIntoFrom = Infinity;
 
-/** Sets encodeViaIntoFrom (a host folder, when it loads). */
+/** Sets encodeViaIntoFrom (a host folder, when it loads; it stays Infinity without transfer). */
 export function setEncodeViaIntoFrom(units) {
-  encodeViaIntoFrom = units;
+  encodeViaIntoFrom = arrayBufferTransfer === null ? Infinity : units;
 }

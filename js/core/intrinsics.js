@@ -84,14 +84,15 @@ export const fromCharCodeApply = Function.prototype.apply.bind(String.fromCharCo
 export const min = Math.min;
 /** The typed-array constructors, captured (a later `globalThis.Uint8Array = …` changes nothing here). */
 export const U8 = Uint8Array;
+export const U16 = Uint16Array;
+export const U32 = Uint32Array;
+
 const transfer = ArrayBuffer.prototype.transfer;
 /**
  * `ArrayBuffer.prototype.transfer(buffer, length)`: a new ArrayBuffer of `length` bytes with the
  * first bytes of `buffer` (which is detached), where the engine has it (ES2024); null elsewhere.
  */
 export const arrayBufferTransfer = typeof transfer === 'function' ? uncurry(transfer) : null;
-export const U16 = Uint16Array;
-export const U32 = Uint32Array;
 
 const defineProperty = Object.defineProperty;
 const ArrayBufferConstructor = ArrayBuffer;

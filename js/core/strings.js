@@ -109,14 +109,7 @@ export function takeString(n) {
     }
     return nativeBuild(buffer, ptr, n * 2);
   }
-  if (n <= SHORT_UNITS) {
-    // Plain arrays, one per length, kept: apply() over them beats a typed-array view.
-    const units = unitArrays[n] || (unitArrays[n] = new Array(n).fill(0));
-    const m = mem16;
-    const at = ptr >>> 1;
-    for (let i = 0; i < n; i++) units[i] = m[at + i];
-    return fromCharCodeApply(null, units);
-  }
+  if (n <= SHORT_UNITS) return keptUnitsString(mem16, ptr >>> 1, n);
   if (n <= CHUNK) return fromCharCodeApply(null, new U16(buffer, ptr, n));
   let out = '';
   for (let i = 0; i < n; i += CHUNK) out += fromCharCodeApply(null, new U16(buffer, ptr + i * 2, min(n, i + CHUNK) - i));
@@ -152,6 +145,17 @@ export function keptArrayAsciiOrNull(bytes, n) {
     units[i] = b;
   }
   return fromCharCodeApply(null, units);
+}
+
+/**
+ * The string of the `n` code units of the Uint16Array `units` from index `at`, built with apply()
+ * over the kept plain array of that length (one per length): for short strings, faster than over
+ * a typed-array view.
+ */
+export function keptUnitsString(units, at, n) {
+  const kept = unitArrays[n] || (unitArrays[n] = new Array(n).fill(0));
+  for (let i = 0; i < n; i++) kept[i] = units[at + i];
+  return fromCharCodeApply(null, kept);
 }
 
 /** The string of the `n` ASCII bytes at the start of the Uint8Array `bytes`. */

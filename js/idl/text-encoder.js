@@ -82,7 +82,7 @@ export function encodeUtf8(input) {
   // the core's start).
   if (host !== null && (length > encodeCoreUpTo || shortEncodes++ < DIRECT_AFTER)) {
     try {
-      if (length >= encodeViaIntoFrom && length <= sliceUnitsLimit && host.encodeIntoRoomy !== null && arrayBufferTransfer !== null) {
+      if (length >= encodeViaIntoFrom && length <= sliceUnitsLimit && host.encodeIntoRoomy !== null) {
         return encodeViaInto(input, length);
       }
       return host.encode(input);
@@ -100,8 +100,8 @@ export function encodeUtf8(input) {
  * The UTF-8 of `input` (`length` code units) by the host's encodeInto into room for three bytes a
  * code unit, which every string fits, its buffer then cut to the bytes written: a Uint8Array that
  * owns exactly its bytes, as encode()'s must. Deno's encode() is the slower there from about 512
- * code units (vi.txt: 166 M units/s against 282, ja.html 340 against 769). Up to the slice limit
- * only: the room is three times the string.
+ * code units (measured outside the bench: vi.txt 166 M units/s against 282, ja.html 340 against
+ * 769). Up to the slice limit only: the room is three times the string.
  */
 function encodeViaInto(input, length) {
   const room = new U8(length * 3);
@@ -237,8 +237,9 @@ function encodeIntoRemembered(string, dest) {
   if (capacity < 0 || (capacity > 0 && dest[capacity - 1] === undefined)) capacity = rememberedLength = byteLengthOf(dest);
   const length = string.length;
   if (length <= ASCII_INTO && length <= capacity && asciiPrefixInto(string, dest, length) === length) return { read: length, written: length };
-  // The host's encodeInto where it is right for every destination, called straight away.
-  if (host !== undefined && host !== null && host.encodeInto !== null) {
+  // The host's encodeInto where it is right for every destination, called straight away (`host`
+  // was looked up by the call that converted the destination).
+  if (host !== null && host.encodeInto !== null) {
     try {
       return host.encodeInto(string, dest);
     } catch {

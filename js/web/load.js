@@ -25,9 +25,10 @@ setLoader(() => instantiate(hexToBytes(wasmHex)));
 // from about 32 bytes the engine's are the faster). SpiderMonkey's own decoder is the faster
 // there (measured outside the bench: 164 ns against 105 for 16 ASCII bytes; the core 0.4x).
 if (isV8()) setShortDecodeUpTo(16);
-// Deno's encode() costs about twice its encodeInto on long non-ASCII text (the bytes are copied
-// out of Rust into a new buffer): from 512 code units on, encode() goes through encodeInto
-// (idl/text-encoder.js, encodeViaInto).
+// Deno's encode() is slower than its encodeInto from about 512 code units (measured outside the
+// bench: vi.txt 166 against 282 M units/s; TEW_BENCH_SECTIONS=encode npm run bench --
+// --engines=deno: UTF-8 encode 0.99x native before, 1.08x after): from 512 units on, encode()
+// goes through encodeInto (idl/text-encoder.js, encodeViaInto).
 if (typeof Deno === 'object' && isV8()) setEncodeViaIntoFrom(512);
 
 /** Whether the engine is V8: Deno's version says so, or the browser's brands name Chromium. */
