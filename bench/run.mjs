@@ -486,12 +486,12 @@ const APP_PEER_ENTRIES = {
 
 {
   const files = closure(FILES.web);
-  const js = files.filter((f) => f !== GENERATED.hex);
+  const js = files.filter((f) => f !== GENERATED.inline);
   const cat = (names) => Buffer.concat(names.map((n) => readFileSync(join(pkgDir, n))));
   const rows = [
     [`ours: ESM entry as shipped (${files.join(' + ')})`, ...sizes(cat(files))],
-    [`  of which JS (all but ${GENERATED.hex})`, ...sizes(cat(js))],
-    [`  of which ${GENERATED.hex} (inlined wasm)`, ...sizes(cat([GENERATED.hex]))],
+    [`  of which JS (all but ${GENERATED.inline})`, ...sizes(cat(js))],
+    [`  of which ${GENERATED.inline} (inlined wasm)`, ...sizes(cat([GENERATED.inline]))],
     [`ours: ${GENERATED.wasm} alone`, ...sizes(wasmBytes)],
   ];
   // The lite entry (no CJK encodings), when the package has one.

@@ -17,7 +17,8 @@
 //      that instantiate the module synchronously (the rest of the glue is not shipped); the
 //      add-ons' glue must have lite's imports, and they share lite's instantiate.js;
 //   3. wasm-opt shrinks and speeds up each wasm (core.wasm; detect.wasm);
-//   4. hex.js (detect-hex.js) inlines each wasm for the web folder (browsers, bundlers, Deno);
+//   4. inline.js (detect-inline.js, LANGUAGE-inline.js) inlines each wasm for the web folder
+//      (browsers, bundlers, Deno), as text that js/core/inline-wasm.js turns back into bytes;
 //   4b. binaryen's wasm2js translates each optimized wasm to JavaScript (wasm2js.js, wasm2js.cjs;
 //      detect-wasm2js.js, .cjs) for the wasm2js folder (the `/js` entries, React Native) and the
 //      Node folder's fallback where WebAssembly is off;
@@ -44,7 +45,7 @@ const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, stdio
 
 // 1. The three cargo builds, each output copied away before the next build overwrites it. `base`
 // names a build's generated files in its `dir`: BASE.wasm (core.wasm for the codecs),
-// hex.js/instantiate.js/wasm2js.js with the prefix `prefix`; `entry` is the `/js` entry that its
+// inline.js/instantiate.js/wasm2js.js with the prefix `prefix`; `entry` is the `/js` entry that its
 // refusal message points to.
 const target = process.env.CARGO_TARGET_DIR ? resolvePath(process.env.CARGO_TARGET_DIR) : join(root, 'target');
 const built = join(target, 'wasm32-unknown-unknown', 'release', 'text_encoding_wasm.wasm');
@@ -101,7 +102,7 @@ for (const v of variants) v.jsSize = wasm2jsBuild(join(v.dir, `${v.base}.wasm`),
 
 /**
  * Steps 2–4 for one build `v`: PREFIXinstantiate.js and BASE.wasm into its `dir`, optimized, plus
- * PREFIXhex.js.
+ * PREFIXinline.js.
  */
 function bindgen({ wasm, dir, base, prefix, entry, addOn }) {
   const glueDir = join(staging, 'glue');
@@ -121,10 +122,23 @@ function bindgen({ wasm, dir, base, prefix, entry, addOn }) {
   run(join(root, 'node_modules/.bin/wasm-opt'), ['-O3', ...features, '--strip-producers', '--strip-target-features', join(glueDir, 'wasm_bg.wasm'), '-o', wasmPath]);
   const wasmBytes = readFileSync(wasmPath);
   writeFileSync(
-    join(dir, `${prefix}hex.js`),
-    `// The wasm module ${base}.wasm in hexadecimal, so the web entries need no fetch and no bundler configuration.\nexport default '${wasmBytes.toString('hex')}';\n`,
+    join(dir, `${prefix}inline.js`),
+    `// The wasm module ${base}.wasm as text (two letters a byte: js/core/inline-wasm.js), so the web entries need no fetch and no bundler configuration.\nexport default '${inlineText(wasmBytes)}';\n`,
   );
   return wasmBytes.length;
+}
+
+/**
+ * The text that js/core/inline-wasm.js turns back into `bytes`: each byte as two letters, its low
+ * nibble first ('a' + nibble), then its high nibble ('A' + nibble).
+ */
+function inlineText(bytes) {
+  const letters = Buffer.alloc(2 * bytes.length);
+  for (let i = 0; i < bytes.length; i++) {
+    letters[2 * i] = 0x61 + (bytes[i] & 0xf);
+    letters[2 * i + 1] = 0x41 + (bytes[i] >> 4);
+  }
+  return letters.toString('latin1');
 }
 
 /**

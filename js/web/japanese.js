@@ -2,7 +2,7 @@
 // (the classes, the stream classes, the legacy encoders, the standard's hooks). Their wasm module
 // is inlined and instantiated at the first call in one of them.
 
-import hex from '../wasm/japanese-hex.js';
+import text from '../wasm/japanese-inline.js';
 import { addOn } from './load.js';
 
-addOn('japanese', hex);
+addOn('japanese', text);

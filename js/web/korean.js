@@ -2,7 +2,7 @@
 // (the classes, the stream classes, the legacy encoders, the standard's hooks). Their wasm module
 // is inlined and instantiated at the first call in one of them.
 
-import hex from '../wasm/korean-hex.js';
+import text from '../wasm/korean-inline.js';
 import { addOn } from './load.js';
 
-addOn('korean', hex);
+addOn('korean', text);

@@ -1,22 +1,17 @@
-// Sets the core's loader for browsers, bundlers and Deno: the wasm is inlined (../wasm/hex.js) and
+// Sets the core's loader for browsers, bundlers and Deno: the wasm is inlined (../wasm/inline.js) and
 // instantiated synchronously on first use, so there is nothing to fetch and nothing to await; and
 // the add-ons' (addOn), inlined the same way.
 //
-// The wasm travels as hexadecimal: unlike base64, every byte stays two whole characters, so the
-// repetitions that brotli and gzip find in the module are still there (npm run bench, "bundle
-// size": about 4% above the raw module compressed, where base64 costs about 18%).
+// The wasm travels as text, two letters a byte (core/inline-wasm.js says why).
 
 import { setEncodeViaIntoFrom, setShortDecodeUpTo } from '../core/host-speed.js';
 import { addCodecs, setLoader } from '../core/instance.js';
 import { encodingsOf } from '../core/labels.js';
-import { charCodeAt, U8 } from '../core/intrinsics.js';
-import wasmHex from '../wasm/hex.js';
+import { inlineBytes } from '../core/inline-wasm.js';
+import wasmText from '../wasm/inline.js';
 import { instantiate } from '../wasm/instantiate.js';
 
-// Captured now: the wasm is instantiated on first use, perhaps after user code changed built-ins.
-const fromHex = typeof Uint8Array.fromHex === 'function' ? Uint8Array.fromHex.bind(Uint8Array) : null;
-
-setLoader(() => instantiate(hexToBytes(wasmHex)));
+setLoader(() => instantiate(inlineBytes(wasmText)));
 // Which of two right ways is faster is decided by the engine's name here; whether one is right
 // never is. In V8 (Chromium, Deno) a decode of up to 16 bytes stays in the package: the common
 // call of an all-ASCII input is built in JavaScript, 63-67 ns a call against 102-179 ns for the
@@ -41,26 +36,9 @@ function isV8() {
 }
 
 /**
- * Registers the add-on `language` (japanese.js, ...): its encodings' module, inlined as `hex`,
+ * Registers the add-on `language` (japanese.js, ...): its encodings' module, inlined as `text`,
  * instantiated at the first call in one of them.
  */
-export function addOn(language, hex) {
-  addCodecs(language, encodingsOf(language), () => instantiate(hexToBytes(hex)));
-}
-
-/**
- * Decodes lowercase hexadecimal: natively where the engine can (Uint8Array.fromHex). The same as
- * core/hex.js's, which the detector's loader uses: kept here, inline, because importing that
- * module moves the codec bundles' brotli sizes (standard +113 B, full +29 B).
- */
-function hexToBytes(text) {
-  if (fromHex !== null) return fromHex(text);
-  const n = text.length >> 1;
-  const out = new U8(n);
-  for (let i = 0, j = 0; i < n; i++, j += 2) {
-    const hi = charCodeAt(text, j);
-    const lo = charCodeAt(text, j + 1);
-    out[i] = (((hi & 0xf) + (hi >> 6) * 9) << 4) | ((lo & 0xf) + (lo >> 6) * 9);
-  }
-  return out;
+export function addOn(language, text) {
+  addCodecs(language, encodingsOf(language), () => instantiate(inlineBytes(text)));
 }

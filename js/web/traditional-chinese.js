@@ -2,7 +2,7 @@
 // (the classes, the stream classes, the legacy encoders, the standard's hooks). Their wasm module
 // is inlined and instantiated at the first call in one of them.
 
-import hex from '../wasm/traditional-chinese-hex.js';
+import text from '../wasm/traditional-chinese-inline.js';
 import { addOn } from './load.js';
 
-addOn('traditional-chinese', hex);
+addOn('traditional-chinese', text);

@@ -11,13 +11,13 @@
 //                             module graph) and a CommonJS twin of each entry; in node/ the ES
 //                             module entries are faces of graph.cjs too (no load.js there: it
 //                             is inside graph.cjs), so nodeInternals reads the core from it
-//   wasm/                     generated: core.wasm, hex.js (the same, inlined), instantiate.js,
+//   wasm/                     generated: core.wasm, inline.js (the same, inlined), instantiate.js,
 //                             wasm2js.js/.cjs (the JavaScript build); the detector's own module
-//                             as detect.wasm, detect-hex.js, detect-instantiate.js and
+//                             as detect.wasm, detect-inline.js, detect-instantiate.js and
 //                             detect-wasm2js.js/.cjs
 //   lite/                     the lite build: the modules its entries reach (the add-ons' entries
 //                             among them: japanese.js, ...), and its own wasm/ with each add-on's
-//                             module beside the base's (japanese.wasm, japanese-hex.js,
+//                             module beside the base's (japanese.wasm, japanese-inline.js,
 //                             japanese-wasm2js.js/.cjs, ...)
 //   tools/                    the command-line transcoder (the package's bin) and the finder
 //   types/                    .d.ts (and .d.cts for require) of every entry
@@ -95,7 +95,7 @@ export function hostFiles(host, { lite = false } = {}) {
 export const GENERATED = {
   wasm: 'wasm/core.wasm',
   liteWasm: 'lite/wasm/core.wasm',
-  hex: 'wasm/hex.js',
+  inline: 'wasm/inline.js',
   instantiate: 'wasm/instantiate.js',
   wasm2js: 'wasm/wasm2js.js',
   detectWasm: 'wasm/detect.wasm',

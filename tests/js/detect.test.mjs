@@ -246,7 +246,7 @@ test('the entry brings no codec: neither the codecs\' modules nor their wasm, an
   for (const host of ['web', 'node', 'wasm2js']) {
     const r = await build({ entryPoints: [join(pkgDir, entryFile('./detect', host))], bundle: true, write: false, metafile: true, format: 'esm', platform: 'neutral', external: ['node:*'], logLevel: 'silent' });
     const inputs = Object.keys(r.metafile.inputs).map((p) => p.split('\\').join('/'));
-    for (const codec of ['core/instance.js', 'core/crossing.js', 'core/labels.js', 'wasm/hex.js', 'wasm/instantiate.js', 'wasm/wasm2js.js']) {
+    for (const codec of ['core/instance.js', 'core/crossing.js', 'core/labels.js', 'wasm/inline.js', 'wasm/instantiate.js', 'wasm/wasm2js.js']) {
       assert.ok(!inputs.some((p) => p.endsWith(`/${codec}`) || p === codec), `${host}/detect.js reaches ${codec}`);
     }
     assert.ok(inputs.some((p) => p.endsWith('idl/detect.js')), `${host}: the bundle was read (${inputs.length} modules)`);

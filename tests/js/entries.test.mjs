@@ -349,14 +349,13 @@ test('bundlers (esbuild, Rollup): the entries keep their wasm loader ("sideEffec
   const expected = { main: '€', legacy: '128function', lite: '195,169', standard: '%82%A0%20', liteStandard: 'utf-16le', detect: 'encoding,confidence,candidates', shiftJisExport: '130,160' };
   // The same from the other add-ons' modules: a bundle that has them has that add-on.
   const sampleOf = (file) => {
-    const hex = readFileSync(join(pkgDir, file), 'utf8');
-    return hex.slice(hex.length >> 1, (hex.length >> 1) + 64);
+    const text = readFileSync(join(pkgDir, file), 'utf8');
+    return text.slice(text.length >> 1, (text.length >> 1) + 64);
   };
-  const koreanWasmSample = sampleOf('lite/wasm/korean-hex.js');
+  const koreanWasmSample = sampleOf('lite/wasm/korean-inline.js');
   for (const [name, source] of Object.entries(sources)) writeFileSync(join(project, `${name}.mjs`), source);
-  // 64 hexadecimal digits from the middle of the codecs' inlined wasm: a bundle that has them has that wasm.
-  const codecHex = readFileSync(join(pkgDir, 'wasm', 'hex.js'), 'utf8');
-  const codecWasmSample = codecHex.slice(codecHex.length >> 1, (codecHex.length >> 1) + 64);
+  // 64 letters from the middle of the codecs' inlined wasm: a bundle that has them has that wasm.
+  const codecWasmSample = sampleOf('wasm/inline.js');
   const bundlers = {
     async esbuild(input, output) {
       await build({ entryPoints: [input], bundle: true, platform: 'browser', format: 'esm', outfile: output, logLevel: 'silent' });

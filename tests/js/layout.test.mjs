@@ -70,7 +70,7 @@ test('the graph check can fail: up, sideways, host to host and missing modules a
     ['core/crossing.js', 'idl/webidl.js'],
     ['idl/text-decoder.js', 'polyfill/install.js'],
     ['web/index.js', 'node/load.js'],
-    ['idl/streams.js', 'wasm/hex.js'],
+    ['idl/streams.js', 'wasm/inline.js'],
     ['core/labels.js', 'core/nothing.js'],
   ];
   assert.deepEqual(
