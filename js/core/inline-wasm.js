@@ -3,17 +3,19 @@
 // its low nibble first as 'a'..'p', then its high nibble as 'A'..'P' (scripts/build.mjs,
 // inlineText). Every byte stays two whole characters, so the repetitions of the module survive for
 // brotli and gzip; and since the letters of the two halves differ, the compressor's context (the
-// character before) tells which half comes next and what the other half was. Brotli then sees
-// the module at about 1.05x its raw compressed size, against 1.09x for lowercase hexadecimal
-// and 1.22x for base64 (node scripts/sizes.mjs: full 83,845 -> 80,814 B for the module's text).
+// character before) tells which half comes next and what the other half was. Brotli (quality 11)
+// then sees the full module at 1.05x its raw compressed size (80,814 B), against 1.09x for
+// lowercase hexadecimal (83,845 B) and 1.22x for base64; in node scripts/sizes.mjs the full
+// entry went from 94,919 to 92,716 B, lite + japanese from 46,228 to 45,288.
 //
 // The letters are turned back into bytes by a wasm module of 205 bytes, BOOT below (itself in
-// letters): the host's
-// encodeInto copies the text into its memory (one byte a letter), and its one function joins each
-// pair in place. That is as fast as the engines' own Uint8Array.fromHex of hexadecimal, which a
-// JavaScript loop is not (160 KB: 0.3 ms against 1.3-2.5 ms cold, in Deno and Node 26). Where it
-// cannot run (no WebAssembly, no TextEncoder: the core's module could not be compiled there
-// either, and says so), a loop does the same.
+// letters): the host's encodeInto copies the text into its memory (one byte a letter), and its one
+// function joins each pair in place, four bytes a turn (measured outside the bench, the full module of 160 KB in a
+// fresh process of Deno or Node 26: 0.6-0.8 ms, of which about 0.3 is the engine's first
+// WebAssembly instance, which the core's own would pay anyway; the engines' Uint8Array.fromHex of
+// hexadecimal took 0.16-0.64 ms, a JavaScript loop over the letters 1.3-6). Where it cannot run
+// (no WebAssembly, no TextEncoder: the core's module could not be compiled there either, and
+// says so), a loop does the same.
 
 import { charCodeAt, U8 } from './intrinsics.js';
 
