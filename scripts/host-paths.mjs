@@ -99,7 +99,7 @@ function utf16(le, leFrom, be, beFrom) {
 }
 
 /** A report's decoders, grouped: what the host takes, in which modes. */
-function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, shortDecodeUpTo, utf16CoreFrom, utf16beCoreFrom }) {
+function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, shortDecodeUpTo, utf16CoreFrom, utf16beCoreFrom, encodeCoreFrom }) {
   const single = ENCODINGS.filter((n) => !['utf-8', 'utf-16le', 'utf-16be', ...MULTI_BYTE].includes(n));
   const mode = (n) => ({ both: 'host', replacement: 'host (replacement), core (fatal)', fatal: 'host (fatal), core (replacement)', none: 'core' })[decoders[n]] ?? 'core';
   const hostSingle = single.filter((n) => decoders[n] === 'both');
@@ -118,11 +118,12 @@ function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, sh
         ? `host: ${MULTI_BYTE.filter((n) => decoders[n] === 'both').join(', ')}; core: the others`
         : 'core',
     encoder
-      ? encodeInto === true
-        ? 'host'
-        : encodeInto === 'roomy'
-          ? "host; encodeInto: host into 3 bytes a code unit or more, else core (the host's fails the checks where the destination fills up)"
-          : "host; encodeInto: core (the host's fails the checks)"
+      ? (encodeCoreFrom !== undefined && encodeCoreFrom !== null && encodeCoreFrom !== Infinity ? `host; encode() of ${encodeCoreFrom} code units or more: core (faster here)` : 'host') +
+        (encodeInto === true
+          ? ''
+          : encodeInto === 'roomy'
+            ? "; encodeInto: host into 3 bytes a code unit or more, else core (the host's fails the checks where the destination fills up)"
+            : "; encodeInto: core (the host's fails the checks)")
       : 'core',
     unconverted(single, direct, encodeIntoDirect, shortDecodeUpTo),
   ];

@@ -274,6 +274,18 @@ export function setEncodeCoreUpTo(units) {
   encodeCoreUpTo = units;
 }
 
+/**
+ * encode() of a string of at least this many code units goes to the core even where the host's
+ * encoder is right, where a host folder measured the core faster there (node/load.js); Infinity:
+ * never.
+ */
+export let encodeCoreFrom = Infinity;
+
+/** Sets encodeCoreFrom (a host folder, when it loads). */
+export function setEncodeCoreFrom(units) {
+  encodeCoreFrom = units;
+}
+
 /** Sets encodeIntoCoreFrom (a host folder, when it loads). */
 export function setEncodeIntoCoreFrom(factor) {
   encodeIntoCoreFrom = factor;
@@ -805,5 +817,6 @@ export function hostCodecsReport() {
     shortDecodeUpTo,
     utf16CoreFrom: coreFrom[UTF16LE],
     utf16beCoreFrom: coreFrom[UTF16BE],
+    encodeCoreFrom,
   };
 }

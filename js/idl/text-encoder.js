@@ -3,7 +3,7 @@
 // it refuses an input) over the wasm UTF-8 encoder.
 
 import { concatBytes, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes } from '../core/crossing.js';
-import { DIRECT_AFTER, encodeCoreUpTo, encodeIntoCoreFrom, hostEncoder } from '../core/host-codecs.js';
+import { DIRECT_AFTER, encodeCoreFrom, encodeCoreUpTo, encodeIntoCoreFrom, hostEncoder } from '../core/host-codecs.js';
 import { encodeViaIntoFrom } from '../core/host-speed.js';
 import { core, lastRead } from '../core/instance.js';
 import { nativeUtf8Encode } from '../core/strings.js';
@@ -79,8 +79,8 @@ export function encodeUtf8(input) {
   if (host === undefined) lookUpHost();
   // A short string goes to the core where the host folder found the host's encode() slower there,
   // once DIRECT_AFTER of them have gone to the host (a program that encodes one does not pay for
-  // the core's start).
-  if (host !== null && (length > encodeCoreUpTo || shortEncodes++ < DIRECT_AFTER)) {
+  // the core's start); so does a long one where it found the core faster (encodeCoreFrom).
+  if (host !== null && length < encodeCoreFrom && (length > encodeCoreUpTo || shortEncodes++ < DIRECT_AFTER)) {
     try {
       if (length >= encodeViaIntoFrom && length <= sliceUnitsLimit && host.encodeIntoRoomy !== null) {
         return encodeViaInto(input, length);

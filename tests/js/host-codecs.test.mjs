@@ -103,7 +103,7 @@ test('the switch: with TEXT_ENCODING_WASM_HOST off nothing is checked or trusted
   assert.equal(core.hostCodecs.hostCodecsAllowed, false);
   new core.TextDecoder().decode(new Uint8Array([0xe2, 0x82, 0xac]));
   new core.TextEncoder().encode('€');
-  assert.deepEqual(core.hostCodecs.hostCodecsReport(), { decoders: {}, encoder: false, encodeInto: false, direct: [], encodeIntoDirect: false, shortDecodeUpTo: 0, utf16CoreFrom: Infinity, utf16beCoreFrom: Infinity });
+  assert.deepEqual(core.hostCodecs.hostCodecsReport(), { decoders: {}, encoder: false, encodeInto: false, direct: [], encodeIntoDirect: false, shortDecodeUpTo: 0, utf16CoreFrom: Infinity, utf16beCoreFrom: Infinity, encodeCoreFrom: Infinity });
   assert.equal(host.hostCodecs.hostCodecsAllowed, true);
 });
 
@@ -731,6 +731,39 @@ test('short encode() calls go to the core where a host folder says so (the Node 
   // After the first 64 short ones (and the checks' own), no string of up to 21 units reached the host.
   assert.deepEqual(lengths.filter((n) => n <= 21), []);
   assert.ok(lengths.some((n) => n > 21), 'longer ones do');
+});
+
+test('long encode() calls go to the core where a host folder says so (the Node folder in Node 24: from 4096 units), with the same results', async () => {
+  const lengths = [];
+  const recording = class extends encoderWith((inner, s, d) => inner.encodeInto(s, d)) {
+    encode(s) {
+      lengths.push(s.length);
+      return super.encode(s);
+    }
+    encodeInto(s, d) {
+      return super.encodeInto(s, d);
+    }
+  };
+  const v8Major = process.versions.bun ? 0 : parseInt(process.versions.v8, 10);
+  assert.equal(node.hostCodecs.encodeCoreFrom, v8Major === 13 ? 4096 : Infinity, 'the Node folder sets it in Node 24 only');
+  const h = await loadCopy({ TextEncoder: recording });
+  h.hostCodecs.setEncodeCoreFrom(50);
+  const e = new h.TextEncoder();
+  e.encode('\u00e9'); // the checks, whose own strings reach the host
+  lengths.length = 0;
+  const next = rng(0xe4096);
+  const pool = ['\u00e9', '\u3042', '\u{1f600}', '\ud800', '\udc00', 'a', '\u07ff', 'abcdefgh'];
+  let long = 0;
+  for (let i = 0; i < 300; i++) {
+    let s = pool[Math.floor(next() * 3)]; // not ASCII at the start: not written in JavaScript
+    const n = Math.floor(next() * 60);
+    for (let j = 0; j < n; j++) s += pool[Math.floor(next() * pool.length)];
+    if (s.length >= 50) long++;
+    assert.deepEqual(e.encode(s), coreEncoder.encode(s), JSON.stringify(s));
+  }
+  assert.ok(long > 50 && long < 250, `both lengths (${long} long)`);
+  assert.deepEqual(lengths.filter((n) => n >= 50), [], 'no string of 50 units or more reached the host');
+  assert.ok(lengths.some((n) => n < 50), 'shorter ones do');
 });
 
 test('long encode() calls through the host\'s encodeInto where a host folder says so (Deno: from 512 units): the same bytes, in a Uint8Array that owns exactly them', { skip: typeof ArrayBuffer.prototype.transfer !== 'function' && 'no ArrayBuffer transfer' }, async () => {
