@@ -158,12 +158,13 @@ if (inBun || v8Major === 13) setEncodeIntoCoreFrom(4);
 // 214-261 ns in Node 20-26 (TEW_BENCH_SECTIONS=shortEncode npm run bench -- --engines, encode
 // ru.txt 16 u; ASCII strings are written in JavaScript anyway). Bun's encode() is faster than both.
 if (!inBun) setEncodeCoreUpTo(21);
-// encode() of 4 Ki code units or more in Node 24, whose V8 writes UTF-8 slower than the core from
-// about that length (TEW_BENCH_SECTIONS=encode npm run bench -- --engines: the forced core 1.84x
-// Node 24's encode() on the articles, its worst row 1.37x; measured outside the bench, from 1 to 4
-// Ki units Japanese and Arabic text are still faster in V8, English and German already in the core).
-// Node 26's encode() is 4x the core's, Node 20's and 22's 0.8-1.3x of it by text (left to the host).
-if (!inBun && v8Major === 13) setEncodeCoreFrom(4096);
+// encode() of 4 Ki code units or more in Node 20-24, whose V8 writes UTF-8 slower than the core
+// from about that length (TEW_BENCH_SECTIONS=encode npm run bench -- --engines, on the articles:
+// the forced core 1.84x Node 24's encode(), its worst row 1.37x; 1.33x Node 22's, 1.21x Node 20's,
+// their worst rows 0.97-1.00x, ja.txt; measured outside the bench, from 1 to 4 Ki units Japanese
+// and Arabic text are still faster in V8, English and German already in the core). Node 26's
+// encode() is about 4x the core's.
+if (!inBun && v8Major <= 13) setEncodeCoreFrom(4096);
 // Buffer's utf16le write copies a string's code units into wasm memory natively (lone surrogates
 // kept, so USVString conversion still happens in the encoder). npm run bench, "string writing":
 // TextEncoder.encode overtakes the charCodeAt loop at 128-147 code units, and is 1.5-3.9x faster
