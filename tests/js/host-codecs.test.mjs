@@ -704,28 +704,44 @@ test("an encodeInto that reads the destination's properties rather than its byte
   assert.equal(h.hostCodecs.hostCodecsReport().encodeInto, false);
 });
 
-test('short encode() calls go to the core where a host folder says so (the Node folder: up to 21 units, after 64 of them), with the same results', async () => {
+/** A host encoder that records the length of every string its encode() is given, in `lengths`. */
+function encodeRecorder() {
   const lengths = [];
-  const recording = class extends encoderWith((inner, s, d) => inner.encodeInto(s, d)) {
+  const Recording = class extends encoderWith((inner, s, d) => inner.encodeInto(s, d)) {
     encode(s) {
       lengths.push(s.length);
       return super.encode(s);
     }
+    // Its own, as the package captures only the methods of the class's own prototype.
     encodeInto(s, d) {
       return super.encodeInto(s, d);
     }
   };
+  return { lengths, Recording };
+}
+
+/**
+ * A random string for the encode() tests: not ASCII at the start (so not written in JavaScript),
+ * then up to `most` more pieces of `pool`.
+ */
+function encodeInput(next, most, pool) {
+  let s = pool[Math.floor(next() * 3)];
+  const n = Math.floor(next() * most);
+  for (let j = 0; j < n; j++) s += pool[Math.floor(next() * pool.length)];
+  return s;
+}
+
+test('short encode() calls go to the core where a host folder says so (the Node folder: up to 21 units, after 64 of them), with the same results', async () => {
+  const { lengths, Recording } = encodeRecorder();
   assert.equal(node.hostCodecs.encodeCoreUpTo, process.versions.bun ? 0 : 21, 'the Node folder sets it');
-  const h = await loadCopy({ TextEncoder: recording });
+  const h = await loadCopy({ TextEncoder: Recording });
   h.hostCodecs.setEncodeCoreUpTo(21);
   const e = new h.TextEncoder();
   const next = rng(0xe21);
   const pool = ['\u00e9', '\u3042', '\u{1f600}', '\ud800', '\udc00', 'a', '\u07ff'];
   for (let i = 0; i < 400; i++) {
     if (i === 200) lengths.length = 0; // past the checks and the first 64 short ones
-    let s = pool[Math.floor(next() * 3)]; // not ASCII at the start: not written in JavaScript
-    const n = Math.floor(next() * 30);
-    for (let j = 0; j < n; j++) s += pool[Math.floor(next() * pool.length)];
+    const s = encodeInput(next, 30, pool);
     assert.deepEqual(e.encode(s), coreEncoder.encode(s), JSON.stringify(s));
   }
   // After the first 64 short ones (and the checks' own), no string of up to 21 units reached the host.
@@ -734,19 +750,10 @@ test('short encode() calls go to the core where a host folder says so (the Node 
 });
 
 test('long encode() calls go to the core where a host folder says so (the Node folder in Node 20-24: from 4096 units), with the same results', async () => {
-  const lengths = [];
-  const recording = class extends encoderWith((inner, s, d) => inner.encodeInto(s, d)) {
-    encode(s) {
-      lengths.push(s.length);
-      return super.encode(s);
-    }
-    encodeInto(s, d) {
-      return super.encodeInto(s, d);
-    }
-  };
+  const { lengths, Recording } = encodeRecorder();
   const v8Major = process.versions.bun ? 0 : parseInt(process.versions.v8, 10);
   assert.equal(node.hostCodecs.encodeCoreFrom, v8Major > 0 && v8Major <= 13 ? 4096 : Infinity, 'the Node folder sets it in Node 20-24 only');
-  const h = await loadCopy({ TextEncoder: recording });
+  const h = await loadCopy({ TextEncoder: Recording });
   h.hostCodecs.setEncodeCoreFrom(50);
   const e = new h.TextEncoder();
   e.encode('\u00e9'); // the checks, whose own strings reach the host
@@ -755,9 +762,7 @@ test('long encode() calls go to the core where a host folder says so (the Node f
   const pool = ['\u00e9', '\u3042', '\u{1f600}', '\ud800', '\udc00', 'a', '\u07ff', 'abcdefgh'];
   let long = 0;
   for (let i = 0; i < 300; i++) {
-    let s = pool[Math.floor(next() * 3)]; // not ASCII at the start: not written in JavaScript
-    const n = Math.floor(next() * 60);
-    for (let j = 0; j < n; j++) s += pool[Math.floor(next() * pool.length)];
+    const s = encodeInput(next, 60, pool);
     if (s.length >= 50) long++;
     assert.deepEqual(e.encode(s), coreEncoder.encode(s), JSON.stringify(s));
   }
