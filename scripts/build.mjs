@@ -249,12 +249,12 @@ function wasm2jsBuild(wasmPath, dir, name, prefix) {
 
 /**
  * wasm2js writes each data segment as a base64 string. The web folder's text of a module, two
- * letters a byte (inlineText; js/core/inline-wasm.js says why), compresses better: esbuild
- * --minify then brotli gave 88.2 KB for the full build's data and code in hexadecimal against
- * 93.2 in base64. So the segments are rewritten as such letters, and the base64 decoder replaced
- * by a loop that joins them (at the first instantiation of the full build's 112 KB, hexadecimal
- * through a table was 2 ms slower than base64 in `node --jitless` and 0.7 ms faster with a JIT;
- * the letters need no table).
+ * letters a byte (inlineText; js/core/inline-wasm.js says why), compresses better: the `/js`
+ * entry is 97,634 B in these letters against 99,621 in hexadecimal (node scripts/sizes.mjs), which
+ * had been about 5 KB below base64. So the segments are rewritten as such letters, and the base64
+ * decoder replaced by a loop that joins them (the first Shift_JIS decode in `node --jitless`,
+ * which instantiates the full build, measured outside the bench: 14.3-14.4 ms against 14.6-15.3
+ * with hexadecimal through a table).
  */
 function letterSegments(body) {
   const BASE64_DECODER_END = '    return uint8Array;\n  }\n';

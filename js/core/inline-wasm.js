@@ -3,21 +3,23 @@
 // its low nibble first as 'a'..'p', then its high nibble as 'A'..'P' (scripts/build.mjs,
 // inlineText). Every byte stays two whole characters, so the repetitions of the module survive for
 // brotli and gzip; and since the letters of the two halves differ, the compressor's context (the
-// character before) tells which half comes next and what the other half was. Brotli (quality 11)
-// then sees the full module at 1.05x its raw compressed size (80,814 B), against 1.09x for
-// lowercase hexadecimal (83,845 B) and 1.22x for base64; in node scripts/sizes.mjs the full
-// entry went from 94,919 to 92,716 B, lite + japanese from 46,228 to 45,288.
+// character before) tells which half comes next and what the other half was. Measured outside
+// the bench, on the full module's text alone, brotli (quality 11) sees it at 1.05x the raw
+// module's compressed size (80,814 B), against 1.09x for lowercase hexadecimal (83,845 B) and
+// 1.22x for base64; node scripts/sizes.mjs put the full entry from 94,919 to 92,716 B, lite +
+// japanese from 46,228 to 45,288.
 //
 // The letters are turned back into bytes by a wasm module of 205 bytes, BOOT below (itself in
 // letters): the host's encodeInto copies the text into its memory (one byte a letter), and its one
-// function joins each pair in place, four bytes a turn (measured outside the bench, the full module of 160 KB in a
-// fresh process of Deno or Node 26: 0.6-0.8 ms, of which about 0.3 is the engine's first
+// function joins each pair in place, four bytes a turn (measured outside the bench, the full
+// module of 160 KB in a fresh process of Deno or Node 26: 0.6-0.8 ms, of which about 0.3 is the
+// engine's first
 // WebAssembly instance, which the core's own would pay anyway; the engines' Uint8Array.fromHex of
 // hexadecimal took 0.16-0.64 ms, a JavaScript loop over the letters 1.3-6). Where it cannot run
 // (no WebAssembly, no TextEncoder: the core's module could not be compiled there either, and
 // says so), a loop does the same.
 
-import { charCodeAt, U8 } from './intrinsics.js';
+import { charCodeAt, U8, uncurry } from './intrinsics.js';
 
 /**
  * BOOT, in the same letters, assembled from this text (tests/js/inline-wasm.test.mjs assembles it
@@ -60,7 +62,7 @@ const wasm = typeof WebAssembly === 'object' && WebAssembly !== null ? WebAssemb
 const Module = wasm && wasm.Module;
 const Instance = wasm && wasm.Instance;
 const Encoder = typeof TextEncoder === 'function' ? TextEncoder : null;
-const encodeInto = Encoder && Encoder.prototype.encodeInto;
+const encodeInto = Encoder !== null && typeof Encoder.prototype.encodeInto === 'function' ? uncurry(Encoder.prototype.encodeInto) : null;
 
 /** The bytes of `text` (the build's two letters a byte). */
 export function inlineBytes(text) {
@@ -75,9 +77,9 @@ export function inlineBytes(text) {
 export function joinedByBoot(text) {
   const n = text.length >> 1;
   const { m: memory, p: pairs } = new Instance(new Module(joinedByLoop(BOOT)), {}).exports;
-  memory.grow(Math.ceil((2 * n) / 65536));
+  memory.grow((2 * n + 0xffff) >>> 16); // 64 KiB pages for the letters
   const letters = new U8(memory.buffer, 0, 2 * n);
-  if (encodeInto.call(new Encoder(), text, letters).written !== 2 * n) throw new RangeError('inline wasm: not two letters a byte');
+  if (encodeInto(new Encoder(), text, letters).written !== 2 * n) throw new RangeError('inline wasm: not two letters a byte');
   pairs(n);
   return new U8(memory.buffer, 0, n);
 }
