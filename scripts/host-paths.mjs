@@ -99,7 +99,7 @@ function utf16(le, leFrom, be, beFrom) {
 }
 
 /** A report's decoders, grouped: what the host takes, in which modes. */
-function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, shortDecodeUpTo, utf16CoreFrom, utf16beCoreFrom, encodeCoreFrom }) {
+function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, shortDecodeUpTo, utf16CoreFrom, utf16beCoreFrom, encodeCoreFrom, encodeCoreUpTo, encodeIntoJsUpTo }) {
   const single = ENCODINGS.filter((n) => !['utf-8', 'utf-16le', 'utf-16be', ...MULTI_BYTE].includes(n));
   const mode = (n) => ({ both: 'host', replacement: 'host (replacement), core (fatal)', fatal: 'host (fatal), core (replacement)', none: 'core' })[decoders[n]] ?? 'core';
   const hostSingle = single.filter((n) => decoders[n] === 'both');
@@ -118,12 +118,15 @@ function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, sh
         ? `host: ${MULTI_BYTE.filter((n) => decoders[n] === 'both').join(', ')}; core: the others`
         : 'core',
     encoder
-      ? (encodeCoreFrom !== undefined && encodeCoreFrom !== null && encodeCoreFrom !== Infinity ? `host; encode() of ${encodeCoreFrom} code units or more: core (faster here)` : 'host') +
+      ? 'host' +
+        (encodeCoreUpTo > 0 ? `; encode() of up to ${encodeCoreUpTo} code units: core (faster here)` : '') +
+        (encodeCoreFrom !== undefined && encodeCoreFrom !== null && encodeCoreFrom !== Infinity ? `; encode() of ${encodeCoreFrom} code units or more: core (faster here)` : '') +
         (encodeInto === true
           ? ''
           : encodeInto === 'roomy'
             ? "; encodeInto: host into 3 bytes a code unit or more, else core (the host's fails the checks where the destination fills up)"
-            : "; encodeInto: core (the host's fails the checks)")
+            : "; encodeInto: core (the host's fails the checks)") +
+        (encodeIntoJsUpTo > 0 ? `; encodeInto of up to ${encodeIntoJsUpTo} code units into the destination of the call before: JavaScript (faster here)` : '')
       : 'core',
     unconverted(single, direct, encodeIntoDirect, shortDecodeUpTo),
   ];

@@ -36,11 +36,11 @@
 
 import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, lyingView, ownMethods, setBytes, U16, U8, uncurry } from './intrinsics.js';
 import { encodingName, encodingSupported, isMultiByte, lookupLabel } from './labels.js';
-import { shortDecodeUpTo } from './host-speed.js';
+import { encodeCoreUpTo, encodeIntoJsUpTo, shortDecodeUpTo } from './host-speed.js';
 import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';
 
 // For the tests, which reach the folders' settings through this module.
-export { setEncodeViaIntoFrom, setShortDecodeUpTo } from './host-speed.js';
+export { encodeCoreUpTo, setEncodeCoreUpTo, setEncodeIntoJsUpTo, setEncodeViaIntoFrom, setShortDecodeUpTo } from './host-speed.js';
 
 const g = globalThis;
 
@@ -103,11 +103,17 @@ function capture(name, methods) {
  */
 function bind(instance, method, arity = 1) {
   if (arity === 1) {
-    Object.defineProperty(instance, 'run', { value: method });
-    return (a) => instance.run(a);
+    const runner = runnerOf(instance, method);
+    return (a) => runner.run(a);
   }
   Object.defineProperty(instance, 'run2', { value: method });
   return (a, b) => instance.run2(a, b);
+}
+
+/** Our private `instance` with the captured `method` as its own `run`: `instance.run(a)` calls it. */
+function runnerOf(instance, method) {
+  Object.defineProperty(instance, 'run', { value: method });
+  return instance;
 }
 
 const HostDecoder = capture('TextDecoder', ['decode']);
@@ -263,16 +269,6 @@ export function coreFromOf(kind) {
  */
 export let encodeIntoCoreFrom = Infinity;
 
-/**
- * encode() of a string of up to this many code units goes to the core even where the host's
- * encoder is right, where a host folder measured the core faster there (node/load.js); 0: never.
- */
-export let encodeCoreUpTo = 0;
-
-/** Sets encodeCoreUpTo (a host folder, when it loads). */
-export function setEncodeCoreUpTo(units) {
-  encodeCoreUpTo = units;
-}
 
 /**
  * encode() of a string of at least this many code units goes to the core even where the host's
@@ -343,9 +339,11 @@ function checkedDecoder(name, fatal, reference) {
 
 /**
  * The decoders made from the host's TextDecoder (not a folder's native ones), which take any
- * buffer source: directDecoder's candidates.
+ * buffer source: directDecoder's candidates; each mapped to the host's decoder it calls with no
+ * step of its own (`{ run(bytes) }`, runnerOf), or to null (a fatal one, which replaces that
+ * decoder after an error, or refuses some outputs).
  */
-const hostMade = ownMethods(new WeakSet(), { holds: WeakSet.prototype.has, mark: WeakSet.prototype.add });
+const hostMade = ownMethods(new WeakMap(), { holds: WeakMap.prototype.has, mark: WeakMap.prototype.set, runner: WeakMap.prototype.get });
 
 /**
  * A new host decoder of the encoding `name`, as `decode(bytes) => string` (never streaming). In
@@ -354,19 +352,19 @@ const hostMade = ownMethods(new WeakSet(), { holds: WeakSet.prototype.has, mark:
  * checks catch that, and with this the host passes them).
  */
 function newHostDecoder(name, fatal, ignoreBOM = true) {
-  const make = () => bind(new HostDecoder.C(name, { fatal, ignoreBOM }), HostDecoder.decode);
+  const make = () => runnerOf(new HostDecoder.C(name, { fatal, ignoreBOM }), HostDecoder.decode);
   let inner = make();
   const decode = !fatal
-    ? inner
+    ? (bytes) => inner.run(bytes)
     : (bytes) => {
         try {
-          return inner(bytes);
+          return inner.run(bytes);
         } catch (error) {
           inner = make();
           throw error;
         }
       };
-  hostMade.mark(decode);
+  hostMade.mark(decode, fatal ? null : inner);
   return decode;
 }
 
@@ -426,7 +424,7 @@ function checkedMultiByte(ordinal, fatal, coreDecode) {
     if (stringIncludes(text, '\ufffd')) throw new TypeError('malformed'); // the core decides
     return text;
   };
-  hostMade.mark(checked);
+  hostMade.mark(checked, null);
   return checked;
 }
 
@@ -506,16 +504,23 @@ export const DIRECT_AFTER = 64;
 
 /**
  * The host's decoder for the common call of a TextDecoder of the encoding at `ordinal` in `fatal`
- * mode with `ignoreBOM`: `direct(input, state, typed)` takes decode()'s argument as it is, before
- * any conversion of ours (`typed`: the caller knows it is a typed array), and returns the string;
- * or null where the call must go the careful way
- * (SharedArrayBuffer and resizable input, which the host either refuses itself or is not given:
- * only typed arrays on a fixed-length ArrayBuffer are; or the host refused it, a fatal error
- * among those), which then decides. It may replace `state.direct` (the decoder's state) with
- * a variant for the calls after. Undefined until it was asked DIRECT_AFTER times for
- * (ordinal, fatal, ignoreBOM). Null where the host's
- * checked decoder for (ordinal, fatal) is not made from its TextDecoder, where the core takes
- * some of these inputs anyway (setCoreFrom), or where the checks below fail. Called once
+ * mode with `ignoreBOM`, as `{ call, careful, runner, unchecked }`:
+ * - `call(input, state, typed)` takes decode()'s argument as it is, before any conversion of ours
+ *   (`typed`: the caller knows it is a typed array), and returns the string; or null where the
+ *   call must go the careful way (SharedArrayBuffer and resizable input, which the host either
+ *   refuses itself or is not given: only typed arrays on a fixed-length ArrayBuffer are; or the
+ *   host refused it, a fatal error among those), which then decides. It may replace
+ *   `state.direct` (the decoder's state) with `careful` for the calls after.
+ * - `careful`: the same, giving the host only typed arrays on a fixed-length, non-shared buffer.
+ * - `runner`: where the host's decoder takes the call with no step of ours around it (replacement
+ *   mode), that decoder itself, `{ run(input) }`, which a caller may call in its own frame instead
+ *   of `call` (SpiderMonkey's short decodes: npm run bench -- --engines); null otherwise.
+ *   `unchecked`: the runner refuses, by throwing, every input the host must not be given, so it
+ *   may be given any (`call` is then the runner's call, and after a throw `careful` takes over);
+ *   otherwise only what `isPlainView` accepts.
+ * Undefined until it was asked DIRECT_AFTER times for (ordinal, fatal, ignoreBOM). Null where the
+ * host's checked decoder for (ordinal, fatal) is not made from its TextDecoder, where the core
+ * takes some of these inputs anyway (setCoreFrom), or where the checks below fail. Called once
  * hostDecoder gave a function for (ordinal, fatal); cached.
  */
 export function directDecoder(ordinal, fatal, ignoreBOM) {
@@ -577,22 +582,22 @@ function checkedDirect(ordinal, fatal, ignoreBOM) {
       if (!(error instanceof TypeError)) return null;
     }
   }
-  // Only a typed array on a plain buffer goes to the host. A DataView's prototype is checked first,
-  // which spares onPlainBuffer the exception of the typed-array getter (the careful way takes it),
-  // unless the caller knows `input` is a typed array (`typed`: its tag said so).
+  // Only a typed array on a plain buffer goes to the host (isPlainView), unless the caller knows
+  // `input` is a typed array (`typed`: its tag said so).
   const careful = (input, s, typed) => {
-    if ((!typed && (!isView(input) || getPrototypeOf(input) === DataViewPrototype)) || !onPlainBuffer(input)) return null;
+    if (!(typed ? onPlainBuffer(input) : isPlainView(input))) return null;
     try {
       return decode(input);
     } catch {
       return null;
     }
   };
-  if (!takesUncheckedInput(decode)) return careful;
+  const runner = hostMade.runner(decode);
+  if (!takesUncheckedInput(decode)) return { call: careful, careful, runner, unchecked: false };
   // The host refuses those itself (Chromium, Firefox): the input goes to it unchecked. A decoder
   // whose call the host refused (such input, or a fatal error) goes on with the checks, so that
   // a program decoding SharedArrayBuffers does not pay for a refusal on every call.
-  return (input, s) => {
+  const call = (input, s) => {
     try {
       return decode(input);
     } catch {
@@ -600,6 +605,16 @@ function checkedDirect(ordinal, fatal, ignoreBOM) {
       return null;
     }
   };
+  return { call, careful, runner, unchecked: true };
+}
+
+/**
+ * Whether `input` is a typed array on a fixed-length, non-shared ArrayBuffer: what the host's
+ * decoder may be given. A DataView's prototype is checked first, which spares onPlainBuffer the
+ * exception of the typed-array getter (the careful way takes it).
+ */
+export function isPlainView(input) {
+  return isView(input) && getPrototypeOf(input) !== DataViewPrototype && onPlainBuffer(input);
 }
 
 /**
@@ -636,12 +651,13 @@ let encodeIntoUnconverted;
 
 /**
  * The host's UTF-8 encoder as { encode(string) => Uint8Array, encodeInto(string, dest) =>
- * {read, written}, encodeIntoRoomy, encodeIntoAny() } where it gives exactly what the core's
+ * {read, written}, encodeIntoRoomy, encodeIntoAny(), runner } where it gives exactly what the core's
  * `coreEncode(string)` gives on the probes (and encodeInto the whole characters of it that fit);
  * otherwise null. `encodeIntoAny()` gives
  * the same encodeInto for a destination not yet converted (any value), where the host also
  * refuses every destination the IDL refuses (refusesWhatIdlRefuses, checked at the first call),
- * or null: the caller then converts the destination first.
+ * or null: the caller then converts the destination first. `runner.run(string)` is `encode` and
+ * `runner.run2(string, dest)` the encodeInto of the other three, unwrapped.
  */
 export function hostEncoder(coreEncode) {
   if (!encoderChecked) {
@@ -719,7 +735,9 @@ function checkedEncoder(coreEncode) {
     }
     return encodeIntoUnconverted;
   };
-  return { encode, encodeInto, encodeIntoRoomy, encodeIntoAny };
+  // `instance.run(string)` is `encode`, `instance.run2(string, dest)` `into`: a caller may call
+  // them in its own frame (SpiderMonkey's short encodes: npm run bench -- --engines).
+  return { encode, encodeInto, encodeIntoRoomy, encodeIntoAny, runner: instance };
 }
 
 /**
@@ -792,7 +810,9 @@ function encodeIntoDirectReport() {
  * 'replacement', 'fatal' or 'none' for each encoding checked; `direct` the decoders whose common
  * call goes to the host unconverted ('name', 'name fatal', 'name ignoreBOM', 'name fatal
  * ignoreBOM'), and `encodeIntoDirect` whether encodeInto's does; utf16CoreFrom (UTF-16LE) and
- * utf16beCoreFrom the input lengths from which the core decodes anyway.
+ * utf16beCoreFrom the input lengths from which the core decodes anyway; the host folder's speed
+ * settings (shortDecodeUpTo, encodeCoreFrom, encodeCoreUpTo, encodeIntoJsUpTo: core/host-speed.js
+ * and above).
  */
 export function hostCodecsReport() {
   const out = {};
@@ -806,7 +826,7 @@ export function hostCodecsReport() {
   }
   const direct = [];
   for (let key = 0; key < directs.length; key++) {
-    if (typeof directs[key] === 'function') direct.push(`${encodingName(key >> 2)}${key & 2 ? ' fatal' : ''}${key & 1 ? ' ignoreBOM' : ''}`);
+    if (typeof directs[key] === 'object' && directs[key] !== null) direct.push(`${encodingName(key >> 2)}${key & 2 ? ' fatal' : ''}${key & 1 ? ' ignoreBOM' : ''}`);
   }
   return {
     decoders: out,
@@ -818,5 +838,7 @@ export function hostCodecsReport() {
     utf16CoreFrom: coreFrom[UTF16LE],
     utf16beCoreFrom: coreFrom[UTF16BE],
     encodeCoreFrom,
+    encodeCoreUpTo,
+    encodeIntoJsUpTo,
   };
 }

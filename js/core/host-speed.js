@@ -31,3 +31,28 @@ export let encodeViaIntoFrom = Infinity;
 export function setEncodeViaIntoFrom(units) {
   encodeViaIntoFrom = arrayBufferTransfer === null ? Infinity : units;
 }
+
+/**
+ * encode() of a string of up to this many code units goes to the core even where the host's
+ * encoder is right, where a host folder measured the core faster there (node/load.js,
+ * web/load.js); 0: never.
+ */
+export let encodeCoreUpTo = 0;
+
+/** Sets encodeCoreUpTo (a host folder, when it loads). */
+export function setEncodeCoreUpTo(units) {
+  encodeCoreUpTo = units;
+}
+
+/**
+ * encodeInto of a string of up to this many code units into the destination of the call before
+ * (already converted) is written in JavaScript, where a host folder measured that faster than the
+ * host's encodeInto (web/load.js: SpiderMonkey); 0: never (an ASCII string of up to 16 units
+ * still is: idl/text-encoder.js).
+ */
+export let encodeIntoJsUpTo = 0;
+
+/** Sets encodeIntoJsUpTo (a host folder, when it loads). */
+export function setEncodeIntoJsUpTo(units) {
+  encodeIntoJsUpTo = units;
+}

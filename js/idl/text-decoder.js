@@ -11,24 +11,15 @@
 import { shortDecodeUpTo } from '../core/host-speed.js';
 import { bytesLength, bytesRange, inputBytes, putBytes, sliceBytesLimit } from '../core/crossing.js';
 import { core, outputKind } from '../core/instance.js';
-import { byteLengthOf, ownMethods, typedArrayTagOf } from '../core/intrinsics.js';
+import { byteLengthOf, typedArrayTagOf } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel, unsupportedMessage } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
 import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, keptArrayAsciiOrNull, isShortInput, nativeMultiByteDecoder, nativeUtf8FromOf, takeString } from '../core/strings.js';
-import { coreFromOf, directDecoder, hostCodecsAllowed, hostDecoder, kindOf, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
+import { coreFromOf, directDecoder, hostCodecsAllowed, hostDecoder, isPlainView, kindOf, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString, UINT8ARRAY } from './webidl.js';
 
-// Its methods captured now (core/intrinsics.js's ownMethods), so later changes to
-// WeakMap.prototype change nothing here.
-const slots = ownMethods(new WeakMap(), { lookup: WeakMap.prototype.get, store: WeakMap.prototype.set });
 const registry =
   typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((held) => core(held[0]).decoder_free(held[1])) : null;
-
-function slotsOf(object, member) {
-  const s = slots.lookup(object);
-  if (s === undefined) throw illegalInvocation('TextDecoder', member);
-  return s;
-}
 
 /**
  * Resolves a TextDecoder/TextDecoderStream label and options in IDL order; returns the internal
@@ -62,12 +53,15 @@ export function newDecoderState(ordinal, fatal, ignoreBOM) {
   const kind = kindOf(name);
   const coreFrom = coreFromOf(kind);
   // `direct`: the host's decoder for decode()'s common call, taking its argument as it is
-  // (host-codecs.js's directDecoder, asked while `directAsk`); null until then, and where none.
+  // (host-codecs.js's directDecoder's `call` or `careful`, asked while `directAsk`); null until
+  // then, and where none. `runner`: the host's decoder itself (directDecoder's `runner`), which
+  // decode() calls first for the common call but for the short inputs of `shortUpTo`, given any
+  // input where `runnerUnchecked`, else what isPlainView accepts; null where none.
   // `shortUpTo`: a Uint8Array of up to so many bytes never goes to the host's decoder: the common
   // call's all-ASCII ones are built here, the rest decoded by the core (0: none;
   // core/host-speed.js).
   const host = hostCodecsAllowed && kind !== 0 && coreFrom > 0 ? undefined : null;
-  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false, host, kind, coreFrom, direct: null, directAsk: host !== null, shortUpTo: 0 };
+  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false, host, kind, coreFrom, direct: null, directAsk: host !== null, shortUpTo: 0, runner: null, runnerUnchecked: false };
 }
 
 /**
@@ -284,8 +278,8 @@ function hostDecodeCall(s, token, bytes, stream) {
 }
 
 /**
- * Sets `s.direct` once host-codecs.js's directDecoder answers (after DIRECT_AFTER calls of this
- * kind): the host's decoder for the common call, or null.
+ * Sets `s.direct` (and `s.runner`) once host-codecs.js's directDecoder answers (after DIRECT_AFTER
+ * calls of this kind): the host's decoder for the common call, or null.
  */
 function askDirect(s, decode) {
   if (decode === null || s.coreFrom !== Infinity) {
@@ -295,8 +289,17 @@ function askDirect(s, decode) {
   const direct = directDecoder(s.ordinal, s.fatal, s.ignoreBOM);
   if (direct === undefined) return;
   s.directAsk = false;
-  s.direct = direct;
-  if (direct !== null && s.ascii) s.shortUpTo = shortDecodeUpTo;
+  if (direct === null) return;
+  if (s.ascii) s.shortUpTo = shortDecodeUpTo;
+  if (direct.runner !== null) {
+    // decode() calls the runner itself (but for short inputs kept from the host); what it
+    // declines goes the careful way.
+    s.runner = direct.runner;
+    s.runnerUnchecked = direct.unchecked;
+    s.direct = direct.careful;
+  } else {
+    s.direct = direct.call;
+  }
 }
 
 /**
@@ -312,6 +315,11 @@ function shortOrDirect(s, input) {
     return n <= s.shortUpTo ? keptArrayAsciiOrNull(input, n) : s.direct(input, s, true);
   }
   return s.direct(input, s, false);
+}
+
+/** Whether `input` is a Uint8Array of up to `upTo` bytes (intrinsic getters). */
+function isShortArray(input, upTo) {
+  return typedArrayTagOf(input) === 'Uint8Array' && byteLengthOf(input) <= upTo;
 }
 
 /**
@@ -380,10 +388,27 @@ function decodeSliced(s, token, bytes, stream) {
   return out;
 }
 
+/** The internal state of the TextDecoder `object`; throws the TypeError of `member` for any other value. */
+let slotsOf;
+
 /** The Encoding Standard's TextDecoder. */
 export class TextDecoder {
+  // The internal state, in a private field: a brand check as exact as a WeakMap's, and a property
+  // load in every engine (a WeakMap lookup cost SpiderMonkey's short decodes 5 ns a call).
+  #s;
+
+  static {
+    slotsOf = (object, member) => {
+      try {
+        return object.#s;
+      } catch {
+        throw illegalInvocation('TextDecoder', member);
+      }
+    };
+  }
+
   constructor() {
-    slots.store(this, decoderState(arguments, 'TextDecoder'));
+    this.#s = decoderState(arguments, 'TextDecoder');
   }
 
   get encoding() {
@@ -402,11 +427,26 @@ export class TextDecoder {
   // it (an interpreter allocates an arguments object for every call of a function that reads
   // `arguments`).
   decode(input, options) {
-    const s = slotsOf(this, 'decode');
+    let s;
+    try {
+      s = this.#s;
+    } catch {
+      throw illegalInvocation('TextDecoder', 'decode');
+    }
     // The common call (no options, nothing pending, no BOM seen by an earlier streaming call),
     // straight to the host's decoder where it takes it: its own conversion of the input is the
     // only one. Where it declines, the steps below run.
     if (s.direct !== null && options === undefined && s.handle === 0 && !s.bomDone) {
+      const runner = s.runner;
+      if (runner !== null && (s.shortUpTo === 0 || !isShortArray(input, s.shortUpTo)) && (s.runnerUnchecked || isPlainView(input))) {
+        try {
+          return runner.run(input);
+        } catch {
+          // Refused (an input it must not be given, or a string too long): the careful way decides,
+          // and from now on takes every call that the runner was given unchecked.
+          if (s.runnerUnchecked) s.runner = null;
+        }
+      }
       const text = s.shortUpTo === 0 ? s.direct(input, s) : shortOrDirect(s, input);
       if (text !== null) return text;
     }

@@ -3,8 +3,8 @@
 // it refuses an input) over the wasm UTF-8 encoder.
 
 import { concatBytes, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes } from '../core/crossing.js';
-import { DIRECT_AFTER, encodeCoreFrom, encodeCoreUpTo, encodeIntoCoreFrom, hostEncoder } from '../core/host-codecs.js';
-import { encodeViaIntoFrom } from '../core/host-speed.js';
+import { DIRECT_AFTER, encodeCoreFrom, encodeIntoCoreFrom, hostEncoder } from '../core/host-codecs.js';
+import { encodeCoreUpTo, encodeIntoJsUpTo, encodeViaIntoFrom } from '../core/host-speed.js';
 import { core, lastRead } from '../core/instance.js';
 import { nativeUtf8Encode } from '../core/strings.js';
 import { arrayBufferByteLengthOf, arrayBufferTransfer, bufferOf, byteLengthOf, charCodeAt, charCodeAtIsIntrinsic, ownMethods, setBytes, stringSlice, U8 } from '../core/intrinsics.js';
@@ -85,7 +85,7 @@ export function encodeUtf8(input) {
       if (length >= encodeViaIntoFrom && length <= sliceUnitsLimit && host.encodeIntoRoomy !== null) {
         return encodeViaInto(input, length);
       }
-      return host.encode(input);
+      return host.runner.run(input);
     } catch {
       // refused (say, memory for a huge output): the core encodes in slices
     }
@@ -126,8 +126,9 @@ function coreEncodeUtf8(input) {
 /** The host's encoder where it is right (looked up on first use), or null. */
 let host;
 /**
- * Its encodeInto for a destination not yet converted, where the host refuses every destination
- * the IDL refuses (core/host-codecs.js's encodeIntoAny); null for the first DIRECT_AFTER calls,
+ * Where the host's encodeInto takes a destination not yet converted, as the host refuses every
+ * destination the IDL refuses (core/host-codecs.js's encodeIntoAny), its runner (`run2(string,
+ * dest)` is that encodeInto, called in the caller's frame); null for the first DIRECT_AFTER calls,
  * and where not.
  */
 let direct = null;
@@ -186,7 +187,7 @@ export function encodeIntoUtf8(string, dest, capacity) {
     if (string.length * 3 <= capacity) into = host.encodeIntoRoomy;
   }
   if (into === null) return coreEncodeIntoUtf8(string, dest, capacity);
-  if (++calls === DIRECT_AFTER) direct = host.encodeIntoAny();
+  if (++calls === DIRECT_AFTER && host.encodeIntoAny() !== null) direct = host.runner;
   if (string.length > CHUNKED_FROM) {
     if (capacity === undefined) capacity = byteLengthOf(dest);
     // A long string into a much smaller destination (a chunked encodeInto loop), where the host
@@ -232,21 +233,76 @@ function coreEncodeIntoUtf8(string, dest, capacity = byteLengthOf(dest)) {
 
 /** encodeInto of a string of up to CHUNKED_FROM units into `remembered`. */
 function encodeIntoRemembered(string, dest) {
-  let capacity = rememberedLength;
-  // A transferred buffer leaves the view empty, its last byte gone.
-  if (capacity < 0 || (capacity > 0 && dest[capacity - 1] === undefined)) capacity = rememberedLength = byteLengthOf(dest);
   const length = string.length;
-  if (length <= ASCII_INTO && length <= capacity && asciiPrefixInto(string, dest, length) === length) return { read: length, written: length };
+  let capacity;
+  if (length <= ASCII_INTO || length <= encodeIntoJsUpTo) {
+    capacity = rememberedLength;
+    // A transferred buffer leaves the view empty, its last byte gone.
+    if (capacity < 0 || (capacity > 0 && dest[capacity - 1] === undefined)) capacity = rememberedLength = byteLengthOf(dest);
+    if (length <= encodeIntoJsUpTo) return utf8Into(string, dest, capacity);
+    if (length <= capacity && asciiPrefixInto(string, dest, length) === length) return { read: length, written: length };
+  }
   // The host's encodeInto where it is right for every destination, called straight away (`host`
   // was looked up by the call that converted the destination).
   if (host !== null && host.encodeInto !== null) {
     try {
-      return host.encodeInto(string, dest);
+      return host.runner.run2(string, dest);
     } catch {
       // refused: the steps below
     }
   }
   return encodeIntoUtf8(string, dest, capacity);
+}
+
+/**
+ * encodeInto's steps in JavaScript, for a short string (encodeIntoJsUpTo): the whole scalar values
+ * of `string` that fit in `dest` (`capacity` bytes), each unpaired surrogate as U+FFFD.
+ */
+function utf8Into(string, dest, capacity) {
+  const length = string.length;
+  const intrinsic = charCodeAtIsIntrinsic();
+  // An ASCII start four units a turn (asciiPrefixInto), then one scalar value a turn.
+  let read = asciiPrefixInto(string, dest, min(length, capacity));
+  let written = read;
+  while (read < length) {
+    let c = intrinsic ? string.charCodeAt(read) : charCodeAt(string, read);
+    if (c < 0x80) {
+      if (written === capacity) break;
+      dest[written++] = c;
+      read++;
+      continue;
+    }
+    if (c < 0x800) {
+      if (written + 2 > capacity) break;
+      dest[written] = 0xc0 | (c >> 6);
+      dest[written + 1] = 0x80 | (c & 0x3f);
+      written += 2;
+      read++;
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const d = c <= 0xdbff && read + 1 < length ? (intrinsic ? string.charCodeAt(read + 1) : charCodeAt(string, read + 1)) : 0;
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        if (written + 4 > capacity) break;
+        const scalar = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        dest[written] = 0xf0 | (scalar >> 18);
+        dest[written + 1] = 0x80 | ((scalar >> 12) & 0x3f);
+        dest[written + 2] = 0x80 | ((scalar >> 6) & 0x3f);
+        dest[written + 3] = 0x80 | (scalar & 0x3f);
+        written += 4;
+        read += 2;
+        continue;
+      }
+      c = 0xfffd;
+    }
+    if (written + 3 > capacity) break;
+    dest[written] = 0xe0 | (c >> 12);
+    dest[written + 1] = 0x80 | ((c >> 6) & 0x3f);
+    dest[written + 2] = 0x80 | (c & 0x3f);
+    written += 3;
+    read++;
+  }
+  return { read, written };
 }
 
 /** The Encoding Standard's TextEncoder. */
@@ -279,7 +335,7 @@ export class TextEncoder {
       // below run and give the error. A longer string takes them too, which cut it to what can fit.
       if (direct !== null) {
         try {
-          return direct(source, destination);
+          return direct.run2(source, destination);
         } catch {
           // the steps below
         }

@@ -4,7 +4,7 @@
 //
 // The wasm travels as text, two letters a byte (core/inline-wasm.js says why).
 
-import { setEncodeViaIntoFrom, setShortDecodeUpTo } from '../core/host-speed.js';
+import { setEncodeCoreUpTo, setEncodeIntoJsUpTo, setEncodeViaIntoFrom, setShortDecodeUpTo } from '../core/host-speed.js';
 import { addCodecs, setLoader } from '../core/instance.js';
 import { encodingsOf } from '../core/labels.js';
 import { inlineBytes } from '../core/inline-wasm.js';
@@ -25,6 +25,29 @@ if (isV8()) setShortDecodeUpTo(16);
 // --engines=deno: UTF-8 encode 0.99x native before, 1.08x after): from 512 units on, encode()
 // goes through encodeInto (idl/text-encoder.js, encodeViaInto).
 if (typeof Deno === 'object' && isV8()) setEncodeViaIntoFrom(512);
+
+// encodeInto of a short string into the destination of the call before is written in JavaScript
+// where each call of the engine's costs more than the writing (TEW_BENCH_SECTIONS=shortEncode npm
+// run bench -- --engines=firefox,chromium,deno, ours ÷ native before → after): up to 64 code units
+// in SpiderMonkey (encodeInto ja.txt 16 u 0.86x → 2.0-2.3x, ja.txt 64 u 0.93x → 1.03-1.23x, en.txt
+// 64 u 0.92x → 1.3-1.5x) and Chromium (ja.txt 16 u 0.94x → 2.5x, ja.txt 64 u 0.97x → 1.3x, en.txt
+// 64 u 0.97x → 1.7x); up to 16 in Deno, whose encodeInto is the faster from about 64 (ja.txt 16 u
+// 0.88x → 1.25x; at 64 units JavaScript took 0.98x down to 0.71-0.83x). Bun's engine writes it 2-4x
+// slower than its own encodeInto. Elsewhere only an ASCII string of up to 16 units is.
+// Chromium's encode() costs about 0.9 µs a call whatever the string (measured outside the bench:
+// 0.9-1.1 µs from 16 to 64 code units, against 0.1-0.7 µs for the core's up to 32): encode() of up
+// to 32 units goes to the core there (encode ru.txt 16 u 1.05x native → 3.5x).
+if (isSpiderMonkey()) setEncodeIntoJsUpTo(64);
+else if (typeof Deno === 'object' && isV8()) setEncodeIntoJsUpTo(16);
+else if (isV8()) {
+  setEncodeIntoJsUpTo(64);
+  setEncodeCoreUpTo(32);
+}
+
+/** Whether the engine is SpiderMonkey (Firefox): the one engine with the global InternalError. */
+function isSpiderMonkey() {
+  return typeof InternalError === 'function';
+}
 
 /** Whether the engine is V8: Deno's version says so, or the browser's brands name Chromium. */
 function isV8() {

@@ -103,7 +103,7 @@ test('the switch: with TEXT_ENCODING_WASM_HOST off nothing is checked or trusted
   assert.equal(core.hostCodecs.hostCodecsAllowed, false);
   new core.TextDecoder().decode(new Uint8Array([0xe2, 0x82, 0xac]));
   new core.TextEncoder().encode('€');
-  assert.deepEqual(core.hostCodecs.hostCodecsReport(), { decoders: {}, encoder: false, encodeInto: false, direct: [], encodeIntoDirect: false, shortDecodeUpTo: 0, utf16CoreFrom: Infinity, utf16beCoreFrom: Infinity, encodeCoreFrom: Infinity });
+  assert.deepEqual(core.hostCodecs.hostCodecsReport(), { decoders: {}, encoder: false, encodeInto: false, direct: [], encodeIntoDirect: false, shortDecodeUpTo: 0, utf16CoreFrom: Infinity, utf16beCoreFrom: Infinity, encodeCoreFrom: Infinity, encodeCoreUpTo: 0, encodeIntoJsUpTo: 0 });
   assert.equal(host.hostCodecs.hostCodecsAllowed, true);
 });
 
@@ -805,6 +805,51 @@ test('long encode() calls through the host\'s encodeInto where a host folder say
   assert.ok(long > 50);
   assert.equal(calls.encodeInto, long, 'every string of 40 units or more went through encodeInto');
   assert.equal(calls.encode, 300 - long, 'the shorter ones through encode()');
+});
+
+test('short encodeInto calls into the destination of the call before are written in JavaScript where a host folder says so (SpiderMonkey: up to 64 units): the same results into every room, and never the host', async () => {
+  const lengths = [];
+  // A host that takes a resizable destination: every destination is converted, and remembered.
+  const Recording = class extends strictEncoder([], true) {
+    encode(s) {
+      return super.encode(s);
+    }
+    encodeInto(s, d) {
+      if (s.length > 0) lengths.push(s.length);
+      return super.encodeInto(s, d);
+    }
+  };
+  const h = await loadCopy({ TextEncoder: Recording });
+  h.hostCodecs.setEncodeIntoJsUpTo(24);
+  const e = new h.TextEncoder();
+  // The checks, whose own strings reach the host (encodeInto's after DIRECT_AFTER calls).
+  e.encode('\u00e9');
+  for (let i = 0; i < h.hostCodecs.DIRECT_AFTER; i++) e.encodeInto('', new Uint8Array(4));
+  lengths.length = 0;
+  const next = rng(0xe64);
+  const pool = ['\u00e9', '\u3042', '\u{1f600}', '\ud800', '\udc00', 'a', '\u07ff', '\x7f', '\x80', '\u0800', '\uffff', '\udbff\udfff', 'abcd', '\ud800a'];
+  let strings = 0;
+  for (let i = 0; i < 200; i++) {
+    const s = i === 0 ? '' : encodeInput(next, 24, pool);
+    if (s.length <= 24) strings++;
+    for (let room = 0; room <= 3 * s.length + 1; room++) {
+      const backing = new Uint8Array(room + 2).fill(0xaa);
+      const wantBacking = backing.slice();
+      const got = new Uint8Array(backing.buffer, 1, room);
+      e.encodeInto('', got); // converted, and remembered
+      const r = e.encodeInto(s, got);
+      assert.deepEqual(r, coreEncoder.encodeInto(s, new Uint8Array(wantBacking.buffer, 1, room)), `${JSON.stringify(s)} into ${room}`);
+      assert.deepEqual(backing, wantBacking, `${JSON.stringify(s)} into ${room}: the bytes, and nothing outside the view`);
+    }
+  }
+  assert.ok(strings > 100 && strings < 200, `both lengths (${strings} of up to 24 units)`);
+  assert.deepEqual(lengths.filter((n) => n <= 24), [], 'no string of up to 24 units reached the host');
+  assert.ok(lengths.some((n) => n > 24), 'longer ones do');
+  // A remembered destination whose buffer was transferred since is empty.
+  const d = new Uint8Array(8);
+  e.encodeInto('', d);
+  structuredClone(d.buffer, { transfer: [d.buffer] });
+  assert.deepEqual(e.encodeInto('\u00e9a', d), { read: 0, written: 0 });
 });
 
 test("encodeInto's common call goes to the host unconverted where it refuses every destination the IDL refuses: the same results, the same errors", async () => {
