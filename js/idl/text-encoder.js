@@ -135,7 +135,7 @@ let direct = null;
 
 /**
  * The destination of an earlier encodeInto, converted then (a Uint8Array on a fixed-length
- * ArrayBuffer of at most REMEMBER_BYTES), and its byte length (-1 until a call needs it): a call
+ * ArrayBuffer of at most REMEMBER_BYTES), and its byte length (read then): a call
  * into the same destination skips the conversion, whose typed-array getters cost more than a short
  * encode in JavaScriptCore (10-20 ns each; Bun's own encodeInto takes 13-19 ns) and 12 ns in V8. A
  * destination's type, buffer and length never change, but for a transfer of its buffer, which
@@ -158,9 +158,19 @@ let shortEncodes = 0;
 /** encodeInto calls that took the steps below `direct` (DIRECT_AFTER of them, then it is looked up). */
 let calls = 0;
 
-/** Sets `host` (at the first call that could use it). */
+/**
+ * The host encoder's runner (`run2(string, dest)`: its encodeInto) where that encodeInto is right
+ * for any destination, else null; `intoRoomy` the same where it is right only into three bytes of
+ * room a code unit (host-codecs.js's encodeIntoRoomy), else null. Set with `host`.
+ */
+let intoHost = null;
+let intoRoomy = null;
+
+/** Sets `host`, `intoHost` and `intoRoomy` (at the first call that could use them). */
 function lookUpHost() {
   host = hostEncoder(coreEncodeUtf8);
+  intoHost = host !== null && host.encodeInto !== null ? host.runner : null;
+  intoRoomy = host !== null && host.encodeInto === null && host.encodeIntoRoomy !== null ? host.runner : null;
 }
 
 /** Strings up to this many code units are tried as ASCII in JavaScript first. */
@@ -244,9 +254,9 @@ function encodeIntoRemembered(string, dest) {
   }
   // The host's encodeInto where it is right for every destination, called straight away (`host`
   // was looked up by the call that converted the destination).
-  if (host !== null && host.encodeInto !== null) {
+  if (intoHost !== null) {
     try {
-      return host.runner.run2(string, dest);
+      return intoHost.run2(string, dest);
     } catch {
       // refused: the steps below
     }
@@ -328,8 +338,25 @@ export class TextEncoder {
   encodeInto(source, destination) {
     check(this, 'encodeInto');
     if (typeof source === 'string' && source.length <= CHUNKED_FROM) {
-      // Into the destination converted before: no conversion.
-      if (destination === remembered) return encodeIntoRemembered(source, destination);
+      // Into the destination converted before: no conversion. A string that is not written here
+      // (longer than both limits below, or not ASCII at its start where only ASCII would be)
+      // goes straight to the host's encodeInto, where it is right for any destination.
+      if (destination === remembered) {
+        const length = source.length;
+        if (length > encodeIntoJsUpTo && (length > ASCII_INTO || (charCodeAtIsIntrinsic() ? source.charCodeAt(0) : charCodeAt(source, 0)) > 0x7f)) {
+          // Where the host's encodeInto is right only with three bytes of room a code unit (Node
+          // 26's), it takes the strings that have them, the destination not emptied by a transfer.
+          const into = intoHost !== null ? intoHost : intoRoomy !== null && rememberedLength >= 3 * length && destination[rememberedLength - 1] !== undefined ? intoRoomy : null;
+          if (into !== null) {
+            try {
+              return into.run2(source, destination);
+            } catch {
+              return encodeIntoUtf8(source, destination); // refused: the core writes it
+            }
+          }
+        }
+        return encodeIntoRemembered(source, destination);
+      }
       // The common call, straight to the host's encodeInto: its own conversion of the destination
       // is the only one. Where it refuses (a wrong destination, a missing argument), the steps
       // below run and give the error. A longer string takes them too, which cut it to what can fit.
@@ -352,7 +379,7 @@ export class TextEncoder {
       try {
         if (arrayBufferByteLengthOf(buffer) <= REMEMBER_BYTES) {
           remembered = destination;
-          rememberedLength = -1;
+          rememberedLength = byteLengthOf(destination);
         }
       } catch {
         // a SharedArrayBuffer posing as an ArrayBuffer: not remembered

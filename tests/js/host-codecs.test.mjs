@@ -675,9 +675,19 @@ test("an encodeInto that stops early on long strings (Node 26's) is not trusted,
     const room = Math.floor(next() * (n * 3 + 2));
     const got = new Uint8Array(room);
     const want = new Uint8Array(room);
-    assert.deepEqual(e.encodeInto(s, got), coreEncoder.encodeInto(s, want), JSON.stringify(s));
+    const r = coreEncoder.encodeInto(s, want);
+    assert.deepEqual(e.encodeInto(s, got), r, JSON.stringify(s));
+    assert.deepEqual(got, want);
+    // Again into the same destination, remembered now.
+    got.fill(0);
+    assert.deepEqual(e.encodeInto(s, got), r, `${JSON.stringify(s)}, again`);
     assert.deepEqual(got, want);
   }
+  // A remembered destination emptied by a transfer of its buffer has no room at all.
+  const d = new Uint8Array(90);
+  e.encodeInto('a', d);
+  structuredClone(d.buffer, { transfer: [d.buffer] });
+  assert.deepEqual(e.encodeInto('\u3042'.repeat(20), d), { read: 0, written: 0 });
   const report = h.hostCodecs.hostCodecsReport();
   assert.equal(report.encoder, true, "encode() stays the host's");
   assert.equal(report.encodeInto, 'roomy', 'right where the destination cannot fill up');
