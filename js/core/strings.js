@@ -199,6 +199,33 @@ export function nativeUtf8FromOf() {
   return nativeUtf8From;
 }
 
+let nativeWindows1252 = null;
+/**
+ * Installs a decoder `(bytes, length, c1) => string | null` of windows-1252 (whose labels include
+ * latin1, iso-8859-1 and ascii), which is Latin-1 but for the bytes 0x80 to 0x9F: the host folder
+ * builds the Latin-1 pieces natively (Node: Buffer's latin1 slice) and puts between them the
+ * characters of those bytes, `c1()`, the core's own output for them (32 characters); null for an
+ * input it leaves to the core. windows-1252 has no BOM and no error.
+ */
+export function setNativeWindows1252(decode) {
+  nativeWindows1252 = decode;
+}
+
+/**
+ * The installed windows-1252 decoder's string of the first `length` bytes of `bytes` (`c1`:
+ * decodes the bytes 0x80 to 0x9F in the core, called once, where needed); null where it leaves
+ * them to the core (or refuses them: a string too long for the engine), undefined where none is
+ * installed.
+ */
+export function windows1252String(bytes, length, c1) {
+  if (nativeWindows1252 === null) return undefined;
+  try {
+    return nativeWindows1252(bytes, length, c1);
+  } catch {
+    return null;
+  }
+}
+
 let nativeMultiByte = null;
 /**
  * Installs a decoder of whole calls in the multi-byte encodings, `(ordinal, bytes, length,

@@ -11,10 +11,10 @@
 import { shortDecodeUpTo } from '../core/host-speed.js';
 import { bytesLength, bytesRange, inputBytes, putBytes, sliceBytesLimit } from '../core/crossing.js';
 import { core, outputKind } from '../core/instance.js';
-import { byteLengthOf, typedArrayTagOf } from '../core/intrinsics.js';
+import { byteLengthOf, typedArrayTagOf, U8 } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel, unsupportedMessage } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
-import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, keptArrayAsciiOrNull, isShortInput, nativeMultiByteDecoder, nativeUtf8FromOf, takeString } from '../core/strings.js';
+import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, keptArrayAsciiOrNull, isShortInput, nativeMultiByteDecoder, nativeUtf8FromOf, takeString, windows1252String } from '../core/strings.js';
 import { coreFromOf, directDecoder, hostCodecsAllowed, hostDecoder, isPlainView, kindOf, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString, UINT8ARRAY } from './webidl.js';
 
@@ -61,7 +61,7 @@ export function newDecoderState(ordinal, fatal, ignoreBOM) {
   // call's all-ASCII ones are built here, the rest decoded by the core (0: none;
   // core/host-speed.js).
   const host = hostCodecsAllowed && kind !== 0 && coreFrom > 0 ? undefined : null;
-  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', bomDone: false, host, kind, coreFrom, direct: null, directAsk: host !== null, shortUpTo: 0, runner: null, runnerUnchecked: false };
+  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', windows1252: name === 'windows-1252', bomDone: false, host, kind, coreFrom, direct: null, directAsk: host !== null, shortUpTo: 0, runner: null, runnerUnchecked: false };
 }
 
 /**
@@ -133,8 +133,12 @@ function decodeCore(s, token, bytes, stream) {
   if (length === 0) bytes = EMPTY; // detached, or out of bounds: copying from it would throw
   if (s.handle === 0) {
     if (s.ascii) {
-      let text = null;
-      const host = length > 32 ? hostIsAscii(bytes) : null;
+      // windows-1252 without a byte from 0x80 to 0x9F: its own Latin-1 string, where the host
+      // folder builds one (core/strings.js); the core decodes any other.
+      const latin1 = s.windows1252 ? windows1252String(bytes, length, windows1252C1) : undefined;
+      let text = latin1 === undefined ? null : latin1;
+      // (Where that decoder answered, the input is not ASCII if it is not Latin-1 there.)
+      const host = latin1 !== undefined ? false : length > 32 ? hostIsAscii(bytes) : null;
       if (host === true) text = asciiString(bytes, length);
       else if (host === null && isShortInput(length)) text = asciiStringOrNull(bytes, length);
       if (text !== null) {
@@ -182,6 +186,17 @@ function decodeCore(s, token, bytes, stream) {
   if (n < 0) throw fatalError(s);
   if (!stream) releaseHandle(s, token);
   return takeString(n);
+}
+
+/** windows-1252's characters of the bytes 0x80 to 0x9F, decoded by the core (at the first call). */
+let c1 = null;
+function windows1252C1() {
+  if (c1 === null) {
+    const bytes = new U8(32);
+    for (let i = 0; i < 32; i++) bytes[i] = 0x80 + i;
+    c1 = coreDecodeOnce(lookupLabel('windows-1252'), bytes, false);
+  }
+  return c1;
 }
 
 /** The length of the UTF-8 BOM that a whole call of `s` strips from `bytes`: 3 or 0. */

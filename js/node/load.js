@@ -13,9 +13,9 @@
 import { setNativeStringWriter } from '../core/crossing.js';
 import { addCodecs, onMemory, setLoader } from '../core/instance.js';
 import { encodingsOf } from '../core/labels.js';
-import { setCoreFrom, setEncodeCoreFrom, setEncodeCoreUpTo, setEncodeIntoCoreFrom, setNativeDecoder, SINGLE_BYTE, UTF16BE, UTF16LE, UTF8 } from '../core/host-codecs.js';
-import { byteLengthOf, charCodeAt, uncurry } from '../core/intrinsics.js';
-import { setNativeAsciiCheck, setNativeLatin1Builders, setNativeMultiByteDecoder, setNativeStringBuilder, setNativeUtf8Builder } from '../core/strings.js';
+import { hostCodecsAllowed, setCoreFrom, setEncodeCoreFrom, setEncodeCoreUpTo, setEncodeIntoCoreFrom, setNativeDecoder, SINGLE_BYTE, UTF16BE, UTF16LE, UTF8 } from '../core/host-codecs.js';
+import { arrayBufferByteLengthOf, bufferOf, byteLengthOf, byteOffsetOf, charCodeAt, U32, U8, uncurry } from '../core/intrinsics.js';
+import { setNativeAsciiCheck, setNativeLatin1Builders, setNativeMultiByteDecoder, setNativeStringBuilder, setNativeUtf8Builder, setNativeWindows1252 } from '../core/strings.js';
 import { decodeDoubleByte } from '../core/double-byte-tables.js';
 import { instantiate } from '../wasm/instantiate.js';
 
@@ -86,6 +86,65 @@ if (typeof isAscii === 'function') setNativeAsciiCheck(isAscii);
 // character in tables of the core's own output (core/double-byte-tables.js, which the JavaScript
 // build uses at every length) costs less than the crossing into wasm at these lengths.
 const SHORT_DOUBLE_BYTE = 64;
+// windows-1252 (the labels latin1, iso-8859-1, ascii ... too) is Latin-1 but for the bytes 0x80 to
+// 0x9F: Buffer's latin1 slices of the pieces between them, found by a scan four bytes a turn, and
+// the core's characters for them (core/strings.js), where they are few (each costs a slice, about
+// as much as the core's decoding of 60 bytes); where they are more, the core decodes the whole
+// input. TEW_BENCH_SECTIONS=decodeLegacy,shortDecode npm run bench -- --engines=node24: see the
+// README.
+// Only an input on an ArrayBuffer is read so (the getter throws for a SharedArrayBuffer, whose
+// bytes could change between the scan and the slices: the core copies them first); only where the
+// latin1 slice of every byte is that code point (checked at the first call); not with the host's
+// codecs switched off (core/host-codecs.js).
+let latin1Right;
+if (hostCodecsAllowed) setNativeWindows1252((bytes, length, c1) => {
+  if (latin1Right === undefined) {
+    const all = new U8(256);
+    for (let b = 0; b < 256; b++) all[b] = b;
+    const text = latin1Slice(all, 0, 256);
+    latin1Right = text.length === 256;
+    for (let b = 0; b < 256 && latin1Right; b++) latin1Right = charCodeAt(text, b) === b;
+  }
+  if (!latin1Right) return null;
+  const buffer = bufferOf(bytes);
+  arrayBufferByteLengthOf(buffer);
+  if (length > 32 && typeof isAscii === 'function' && isAscii(bytes)) return latin1Slice(bytes, 0, length);
+  let i = c1After(bytes, buffer, 0, length);
+  if (i === length) return latin1Slice(bytes, 0, length);
+  const most = 4 + (length >> 6);
+  const chars = c1();
+  let out = '';
+  let from = 0;
+  for (let count = 1; i < length; count++) {
+    if (count > most) return null;
+    out += latin1Slice(bytes, from, i) + chars[bytes[i] - 0x80];
+    from = i + 1;
+    i = c1After(bytes, buffer, from, length);
+  }
+  return out + latin1Slice(bytes, from, length);
+});
+
+/**
+ * The index of the first byte from 0x80 to 0x9F in `bytes` (on `buffer`) from `i` on, or `length`:
+ * four bytes a turn through a Uint32Array over the aligned middle (a byte of `w & 0xe0e0e0e0` is
+ * 0x80 exactly there; the word has one where `x = that ^ 0x80808080` has a zero byte).
+ */
+function c1After(bytes, buffer, i, length) {
+  const offset = byteOffsetOf(bytes);
+  for (; i < length && ((offset + i) & 3) !== 0; i++) if ((bytes[i] & 0xe0) === 0x80) return i;
+  const words = (length - i) >> 2;
+  if (words >= 8) {
+    const w32 = new U32(buffer, offset + i, words);
+    let k = 0;
+    for (; k < words; k++) {
+      const x = (w32[k] & 0xe0e0e0e0) ^ 0x80808080;
+      if (((x - 0x01010101) & ~x & 0x80808080) !== 0) break;
+    }
+    i += k * 4;
+  }
+  for (; i < length; i++) if ((bytes[i] & 0xe0) === 0x80) return i;
+  return length;
+}
 setNativeMultiByteDecoder((ordinal, bytes, length, coreDecode) => (length <= SHORT_DOUBLE_BYTE ? decodeDoubleByte(ordinal, bytes, length, coreDecode) : null));
 // Inputs above the slice limit that are well-formed UTF-8 (simdutf's check) become a string in
 // one native step, straight from the input: the string is never held twice (as slices and then

@@ -50,8 +50,9 @@ async function loadCopy(globals = {}, host = 'web') {
     const instance = await core('instance', 'core/instance.js');
     const crossing = await core('crossing', 'core/crossing.js');
     const labels = await core('labels', 'core/labels.js');
+    const strings = await core('strings', 'core/strings.js');
     const legacy = await importPackageFile(dir, entryFile('./standard', host));
-    return { ...entry, streams, hostCodecs, labels, internals: { ...instance, ...crossing }, liveHandles: instance.liveHandles, standard: legacy };
+    return { ...entry, streams, hostCodecs, labels, strings, internals: { ...instance, ...crossing }, liveHandles: instance.liveHandles, standard: legacy };
   } finally {
     for (const [k, d] of Object.entries(saved)) {
       if (d === undefined) delete globalThis[k];
@@ -947,6 +948,38 @@ test('a chunked encodeInto loop goes to the core where a host folder says so (en
     if (factor === Infinity) assert.ok(lengths.some(([n, room]) => n === room && room === 8192), 'cut strings reach the host');
   }
   h.hostCodecs.setEncodeIntoCoreFrom(Infinity);
+});
+
+test("windows-1252 in the Node folder: Buffer's latin1 slices around the bytes 0x80 to 0x9F where they are few, the core elsewhere, the same results for every input; never a SharedArrayBuffer's bytes, and not with the switch off", async () => {
+  const w = (bytes) => node.strings.windows1252String(bytes, bytes.length, () => {
+    throw new Error('no byte from 0x80 to 0x9F: the core is not asked');
+  });
+  const latin1 = new Uint8Array(300).map((_, i) => (i * 7) % 256 | 0x20);
+  assert.equal(w(latin1), String.fromCharCode(...latin1));
+  assert.equal(w(new Uint8Array(new SharedArrayBuffer(300)).fill(0x41)), null, 'a SharedArrayBuffer view goes to the core');
+  const c1 = new core.TextDecoder('windows-1252').decode(new Uint8Array(32).map((_, i) => 0x80 + i));
+  assert.equal(c1.length, 32);
+  const sparse = latin1.slice();
+  sparse[5] = 0x80;
+  sparse[200] = 0x9f;
+  assert.equal(node.strings.windows1252String(sparse, 300, () => c1), new core.TextDecoder('windows-1252').decode(sparse));
+  assert.equal(node.strings.windows1252String(new Uint8Array(300).fill(0x85), 300, () => c1), null, 'many of them: the core');
+  const off = await loadCopy({ TEXT_ENCODING_WASM_HOST: 'off' }, 'node');
+  assert.equal(off.strings.windows1252String(latin1, 300, () => c1), undefined, 'switched off');
+  // Every density, length and offset, whole and streamed, in both modes (windows-1252 has no error).
+  const next = rng(0x1252);
+  for (let round = 0; round < 600; round++) {
+    const n = Math.floor(next() * (round % 3 === 0 ? 3000 : 100));
+    const density = [0, 0.001, 0.01, 0.05, 0.5][round % 5];
+    const backing = new Uint8Array(n + 3).map(() => (next() < density ? 0x80 + Math.floor(next() * 32) : next() < 0.7 ? Math.floor(next() * 128) : 0xa0 + Math.floor(next() * 96)));
+    const bytes = backing.subarray(round & 3, (round & 3) + n);
+    for (const fatal of [false, true]) {
+      const label = ['windows-1252', 'latin1', 'ascii'][round % 3];
+      assert.equal(new node.TextDecoder(label, { fatal }).decode(bytes), new core.TextDecoder(label, { fatal }).decode(bytes), `${label} ${n} bytes`);
+      const chunks = [bytes.subarray(0, n >> 2), bytes.subarray(n >> 2)];
+      assert.deepEqual(decodeStream(node.TextDecoder, label, { fatal }, chunks), decodeStream(core.TextDecoder, label, { fatal }, chunks));
+    }
+  }
 });
 
 test('TextDecoderStream and the standard hooks give the same through the host', async () => {
