@@ -55,8 +55,8 @@ export function newDecoderState(ordinal, fatal, ignoreBOM) {
   // `direct`: the host's decoder for decode()'s common call, taking its argument as it is
   // (host-codecs.js's directDecoder's `call` or `careful`, asked while `directAsk`); null until
   // then, and where none. `runner`: the host's decoder itself (directDecoder's `runner`), which
-  // decode() calls first for the common call but for the short inputs of `shortUpTo`, given any
-  // input where `runnerUnchecked`, else what isPlainView accepts; null where none.
+  // decode() calls first for the common call where `shortUpTo` is 0, given any input where
+  // `runnerUnchecked`, else what isPlainView accepts; null where none.
   // `shortUpTo`: a Uint8Array of up to so many bytes never goes to the host's decoder: the common
   // call's all-ASCII ones are built here, the rest decoded by the core (0: none;
   // core/host-speed.js).
@@ -306,9 +306,9 @@ function askDirect(s, decode) {
   s.directAsk = false;
   if (direct === null) return;
   if (s.ascii) s.shortUpTo = shortDecodeUpTo;
-  if (direct.runner !== null) {
-    // decode() calls the runner itself (but for short inputs kept from the host); what it
-    // declines goes the careful way.
+  if (s.shortUpTo === 0 && direct.runner !== null) {
+    // decode() calls the runner itself; what it declines goes the careful way. (Not where short
+    // inputs stay in the package: V8 runs both ways alike, npm run bench -- --engines=deno,chromium.)
     s.runner = direct.runner;
     s.runnerUnchecked = direct.unchecked;
     s.direct = direct.careful;
@@ -330,11 +330,6 @@ function shortOrDirect(s, input) {
     return n <= s.shortUpTo ? keptArrayAsciiOrNull(input, n) : s.direct(input, s, true);
   }
   return s.direct(input, s, false);
-}
-
-/** Whether `input` is a Uint8Array of up to `upTo` bytes (intrinsic getters). */
-function isShortArray(input, upTo) {
-  return typedArrayTagOf(input) === 'Uint8Array' && byteLengthOf(input) <= upTo;
 }
 
 /**
@@ -453,7 +448,7 @@ export class TextDecoder {
     // only one. Where it declines, the steps below run.
     if (s.direct !== null && options === undefined && s.handle === 0 && !s.bomDone) {
       const runner = s.runner;
-      if (runner !== null && (s.shortUpTo === 0 || !isShortArray(input, s.shortUpTo)) && (s.runnerUnchecked || isPlainView(input))) {
+      if (runner !== null && (s.runnerUnchecked || isPlainView(input))) {
         try {
           return runner.run(input);
         } catch {

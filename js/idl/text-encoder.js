@@ -241,14 +241,18 @@ function coreEncodeIntoUtf8(string, dest, capacity = byteLengthOf(dest)) {
   return { read, written };
 }
 
+/** The byte length of `remembered` (`dest`) now: a transferred buffer leaves the view empty, its last byte gone. */
+function rememberedCapacity(dest) {
+  if (rememberedLength > 0 && dest[rememberedLength - 1] === undefined) rememberedLength = byteLengthOf(dest);
+  return rememberedLength;
+}
+
 /** encodeInto of a string of up to CHUNKED_FROM units into `remembered`. */
 function encodeIntoRemembered(string, dest) {
   const length = string.length;
   let capacity;
   if (length <= ASCII_INTO || length <= encodeIntoJsUpTo) {
-    capacity = rememberedLength;
-    // A transferred buffer leaves the view empty, its last byte gone.
-    if (capacity < 0 || (capacity > 0 && dest[capacity - 1] === undefined)) capacity = rememberedLength = byteLengthOf(dest);
+    capacity = rememberedCapacity(dest);
     if (length <= encodeIntoJsUpTo) return utf8Into(string, dest, capacity);
     if (length <= capacity && asciiPrefixInto(string, dest, length) === length) return { read: length, written: length };
   }
@@ -346,7 +350,7 @@ export class TextEncoder {
         if (length > encodeIntoJsUpTo && (length > ASCII_INTO || (charCodeAtIsIntrinsic() ? source.charCodeAt(0) : charCodeAt(source, 0)) > 0x7f)) {
           // Where the host's encodeInto is right only with three bytes of room a code unit (Node
           // 26's), it takes the strings that have them, the destination not emptied by a transfer.
-          const into = intoHost !== null ? intoHost : intoRoomy !== null && rememberedLength >= 3 * length && destination[rememberedLength - 1] !== undefined ? intoRoomy : null;
+          const into = intoHost !== null ? intoHost : intoRoomy !== null && rememberedCapacity(destination) >= 3 * length ? intoRoomy : null;
           if (into !== null) {
             try {
               return into.run2(source, destination);

@@ -108,7 +108,7 @@ if (hostCodecsAllowed) setNativeWindows1252((bytes, length, c1) => {
   if (!latin1Right) return null;
   const buffer = bufferOf(bytes);
   arrayBufferByteLengthOf(buffer);
-  if (length > 32 && typeof isAscii === 'function' && isAscii(bytes)) return latin1Slice(bytes, 0, length);
+  if (length > 32 && isAscii !== undefined && isAscii(bytes)) return latin1Slice(bytes, 0, length);
   let i = c1After(bytes, buffer, 0, length);
   if (i === length) return latin1Slice(bytes, 0, length);
   const most = 4 + (length >> 6);
