@@ -21,19 +21,37 @@ import { encodeUtf8 } from './text-encoder.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDOMString } from './webidl.js';
 
 /**
- * The host's TransformStream, captured when this module is evaluated. Where the global is an
- * accessor (Node loads its web streams lazily, which costs milliseconds), its getter is captured
- * instead and called at the first construction, so importing the package does not load them.
+ * The host's TransformStream, captured when this module is evaluated, so that a global replaced
+ * later is not used. Node loads its web streams (some twenty internal modules, about 3 ms) at the
+ * first touch of the global, and from Node 22 even reading the global's property descriptor is
+ * such a touch. So where the host has `process.getBuiltinModule` (Node, Bun, Deno), only the
+ * global's presence is read at load, and the class itself comes from the host's own
+ * `node:stream/web` at the first construction: the engine's class even if the global has been
+ * replaced since. Elsewhere, where the global is an accessor its getter is captured and called
+ * at the first construction (Node 20's lazy globals), otherwise its value is captured.
  */
-const transformStreamDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'TransformStream');
+const processObject = typeof process === 'object' && process !== null ? process : null;
+const builtinModule = processObject !== null && typeof processObject.getBuiltinModule === 'function' ? processObject.getBuiltinModule : null;
+const transformStreamDescriptor =
+  builtinModule === null ? Object.getOwnPropertyDescriptor(globalThis, 'TransformStream') : undefined;
 const hostTransformStreamGetter = transformStreamDescriptor === undefined ? undefined : transformStreamDescriptor.get;
 let hostTransformStream =
-  transformStreamDescriptor === undefined ? undefined : hostTransformStreamGetter !== undefined ? null : transformStreamDescriptor.value;
+  builtinModule !== null
+    ? 'TransformStream' in globalThis ? null : undefined
+    : transformStreamDescriptor === undefined ? undefined : hostTransformStreamGetter !== undefined ? null : transformStreamDescriptor.value;
 const hasTransformStream = hostTransformStream === null || typeof hostTransformStream === 'function';
 
-/** A new TransformStream of the host's (captured at load). */
+/** The class deferred at load (see above). */
+function deferredTransformStream() {
+  if (builtinModule === null) return Reflect.apply(hostTransformStreamGetter, globalThis, []);
+  const found = Reflect.apply(builtinModule, processObject, ['node:stream/web'])?.TransformStream;
+  if (typeof found !== 'function') throw new TypeError('text-encoding-wasm: node:stream/web has no TransformStream');
+  return found;
+}
+
+/** A new TransformStream of the host's (captured at load, or its deferred class). */
 function newTransformStream(transformer) {
-  if (hostTransformStream === null) hostTransformStream = Reflect.apply(hostTransformStreamGetter, globalThis, []);
+  if (hostTransformStream === null) hostTransformStream = deferredTransformStream();
   return new hostTransformStream(transformer);
 }
 

@@ -455,3 +455,33 @@ test('TextDecoderStream: 1,000,000 small chunks keep handles, wasm memory and th
   assert.equal(result.wasmGrowth, 0, 'wasm memory did not grow');
   assert.ok(result.heapGrowth < 4 * 1024 * 1024, `heap grew by ${result.heapGrowth} bytes over 900,000 chunks`);
 });
+
+// --- The host's TransformStream: captured at load without loading Node's web streams -------------
+
+test("importing the package and decoding load none of Node's web streams; a TransformStream global replaced after load is not used", () => {
+  // Node loads its web streams (some twenty internal modules, milliseconds) at the first touch of
+  // the global, and from Node 22 a read of its property descriptor is such a touch.
+  const script = `
+    const before = new Set(process.moduleLoadList);
+    const { TextDecoder, TextDecoderStream, TextEncoderStream } = await import(${JSON.stringify(packageUrl(pkgDir, entryFile('.', 'node')))});
+    new TextDecoder().decode(new Uint8Array([0xd0, 0x9f]));
+    new TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0]));
+    const loaded = process.moduleLoadList.filter((m) => !before.has(m) && /webstreams|worker/.test(m));
+    const Original = globalThis.TransformStream;
+    const OriginalReadable = globalThis.ReadableStream;
+    globalThis.TransformStream = function () { throw new Error('the replaced global was used'); };
+    const decoder = new TextDecoderStream();
+    const encoder = new TextEncoderStream();
+    const readable = new OriginalReadable({ start(c) { c.enqueue('h\\u00e9 \\u{1F600}'); c.close(); } });
+    let out = '';
+    for await (const chunk of readable.pipeThrough(encoder).pipeThrough(decoder)) out += chunk;
+    console.log(JSON.stringify({ loaded, out, readableIsHost: decoder.readable instanceof OriginalReadable, original: typeof Original }));
+  `;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const result = JSON.parse(r.stdout);
+  assert.deepEqual(result.loaded, [], 'internal modules loaded by the import and the first decodes');
+  assert.equal(result.out, 'hé 😀');
+  assert.equal(result.readableIsHost, true);
+  assert.equal(result.original, 'function');
+});
