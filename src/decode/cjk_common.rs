@@ -38,31 +38,34 @@ pub(crate) struct Index {
 /// What an [`Index`] builds at first use: the index as a flat table.
 #[derive(Debug)]
 pub(crate) struct Expanded {
-    /// The low 16 bits of the code point of every pointer below the index's end, 0 for none (no
-    /// index maps a pointer to U+0000 or to U+20000).
+    /// The code point of every pointer below the index's end, 0 for none (no index maps a pointer
+    /// to U+0000). A code point outside the BMP (index Big5's, all in plane 2) is
+    /// [`ASTRAL_SLOTS`] plus its place in `astral` instead: index Big5 maps nothing into the
+    /// Private Use Area those slots take (checked by a test), so a lookup stays one load.
     table: Vec<u16>,
-    /// Per pointer, whether its code point is in the astral plane [`ASTRAL_BASE`] (a bitmap by
-    /// pointer; empty when the index has no astral code points).
+    /// The astral code points, in pointer order (empty for an index without any).
     astral: Vec<u32>,
 }
+
+/// The first slot of an astral code point in [`Expanded::table`]: U+E000, the Private Use Area
+/// (U+E000..U+F8FF), where index Big5 maps nothing.
+const ASTRAL_SLOTS: u16 = 0xE000;
+/// How many slots the Private Use Area has.
+const ASTRAL_SLOT_COUNT: u16 = 0x1900;
 
 impl Expanded {
     /// The standard's "index code point": the code point for `pointer`, or `None`.
     #[inline(always)]
     pub(crate) fn code_point(&self, pointer: usize) -> Option<u32> {
-        let low = *self.table.get(pointer)?;
-        if low == 0 {
+        let value = *self.table.get(pointer)?;
+        if value == 0 {
             return None;
         }
-        let astral = self
-            .astral
-            .get(pointer / 32)
-            .is_some_and(|w| w >> (pointer % 32) & 1 == 1);
-        Some(if astral {
-            u32::from(low) | ASTRAL_BASE
-        } else {
-            u32::from(low)
-        })
+        let slot = value.wrapping_sub(ASTRAL_SLOTS);
+        if slot < ASTRAL_SLOT_COUNT && !self.astral.is_empty() {
+            return self.astral.get(usize::from(slot)).copied();
+        }
+        Some(u32::from(value))
     }
 }
 
@@ -73,8 +76,6 @@ const SYM_FREE: u8 = 1;
 const SYM_DELTA: u8 = 2;
 /// Delta magnitudes below this are the bucket itself (`tables/src/cjk.rs`).
 const DIRECT: u32 = 8;
-/// The only astral plane of the indexes (`tables/src/cjk.rs`).
-const ASTRAL_BASE: u32 = 0x20000;
 
 macro_rules! index {
     ($(#[$doc:meta])* $name:ident: $symbols:ident, $extra:ident, $free_start:ident) => {
@@ -158,7 +159,7 @@ impl Index {
         };
         let mut prev = 0u32;
         let mut has_free = false;
-        for (pointer, (slot, &symbol)) in table.iter_mut().zip(self.symbols).enumerate() {
+        for (slot, &symbol) in table.iter_mut().zip(self.symbols) {
             if symbol == SYM_NONE {
                 continue;
             }
@@ -181,26 +182,21 @@ impl Index {
                 prev.wrapping_add(magnitude)
             };
             // The generator checked that code points are in the BMP or in plane 2.
-            *slot = prev as u16;
-            if prev > 0xFFFF {
-                if astral.is_empty() {
-                    astral = vec![0u32; len.div_ceil(32)];
-                }
-                if let Some(word) = astral.get_mut(pointer / 32) {
-                    *word |= 1 << (pointer % 32);
-                }
-            }
+            *slot = if prev > 0xFFFF {
+                astral.push(prev);
+                ASTRAL_SLOTS.wrapping_add((astral.len() - 1) as u16)
+            } else {
+                prev as u16
+            };
         }
         if has_free {
             // The BMP code points the delta symbols took (a bitmap); the free pointers get the
-            // others in order.
+            // others in order. An astral code point's slot marks a Private Use Area code point,
+            // which no free pointer of an index with astral code points takes.
             let mut used = vec![0u64; 0x10000 / 64];
-            for (pointer, &low) in table.iter().enumerate() {
-                let is_astral = astral
-                    .get(pointer / 32)
-                    .is_some_and(|w| w >> (pointer % 32) & 1 == 1);
-                if let (false, Some(w)) = (is_astral, used.get_mut(usize::from(low) / 64)) {
-                    *w |= 1 << (low % 64);
+            for &value in &table {
+                if let Some(w) = used.get_mut(usize::from(value) / 64) {
+                    *w |= 1 << (value % 64);
                 }
             }
             let mut cursor = self.free_start;
@@ -643,6 +639,19 @@ mod tests {
                     u32::from_str_radix(fields.next().unwrap().trim().trim_start_matches("0x"), 16)
                         .unwrap();
                 expected[pointer] = Some(cp);
+            }
+            // Expanded's astral slots: an index with astral code points maps nothing into the
+            // Private Use Area, and has fewer of them than it has code points.
+            let astral = expected.iter().flatten().filter(|&&cp| cp > 0xFFFF).count();
+            if astral > 0 {
+                assert!(astral < usize::from(ASTRAL_SLOT_COUNT), "index {name}");
+                assert!(
+                    !expected
+                        .iter()
+                        .flatten()
+                        .any(|cp| (0xE000..0xF900).contains(cp)),
+                    "index {name} maps into the Private Use Area"
+                );
             }
             for (pointer, &cp) in expected.iter().enumerate() {
                 assert_eq!(
