@@ -1,13 +1,18 @@
 //! The Big5 decoder: the standard's handler with Big5 leading, index Big5 and the four pointers
 //! that decode to two code points.
 
-use super::cjk_common::{end_with_lead, two_byte_fast, CjkDecoder, End, Handler, Step, BIG5};
+use super::cjk_common::{
+    byte_offsets, end_with_lead, two_byte_fast, CjkDecoder, End, Handler, Step, BIG5, NO_OFFSET,
+};
 
 /// State of the standard's Big5 decoder: Big5 leading (0x00 for none).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Big5Handler {
     leading: u8,
 }
+
+/// Big5 trail bytes' part of a pointer (0x40..=0x7E, then 0xA1..=0xFE).
+const TRAIL: [u8; 256] = byte_offsets(&[(0x40, 0x7E), (0xA1, 0xFE)]);
 
 /// The Big5 decoder.
 pub(crate) type Big5Decoder = CjkDecoder<Big5Handler>;
@@ -29,13 +34,15 @@ impl Handler for Big5Handler {
             dst,
             |_| None,
             |leading, byte| {
-                if !matches!(leading, 0x81..=0xFE) || !matches!(byte, 0x40..=0x7E | 0xA1..=0xFE) {
+                let lead = usize::from(leading.wrapping_sub(0x81));
+                let trail = usize::from(TRAIL[usize::from(byte)]);
+                if lead >= 0x7E || trail == usize::from(NO_OFFSET) {
                     return None;
                 }
-                let offset = if byte < 0x7F { 0x40 } else { 0x62 };
-                let pointer = (usize::from(leading) - 0x81) * 157 + usize::from(byte - offset);
+                let pointer = lead * 157 + trail;
                 // The four pointers with two code points are left to the handler.
-                if matches!(pointer, 1133 | 1135 | 1164 | 1166) {
+                if pointer.wrapping_sub(1133) <= 33 && matches!(pointer, 1133 | 1135 | 1164 | 1166)
+                {
                     return None;
                 }
                 index.code_point(pointer)

@@ -355,6 +355,29 @@ pub(crate) trait Handler: Copy + Default {
     fn end(&mut self) -> End;
 }
 
+/// A byte's offset within `ranges` taken in order as one run (the first range's bytes are
+/// 0, 1, ..., the next range's continue from there), [`NO_OFFSET`] for a byte in none of them: a
+/// lead or trail byte's part of a pointer, found with one load in the fast paths.
+pub(crate) const fn byte_offsets(ranges: &[(u8, u8)]) -> [u8; 256] {
+    let mut table = [NO_OFFSET; 256];
+    let mut next = 0u8;
+    let mut r = 0;
+    while r < ranges.len() {
+        let (first, last) = ranges[r];
+        let mut byte = first as usize;
+        while byte <= last as usize {
+            table[byte] = next;
+            next += 1;
+            byte += 1;
+        }
+        r += 1;
+    }
+    table
+}
+
+/// [`byte_offsets`] of a byte in none of the ranges.
+pub(crate) const NO_OFFSET: u8 = 0xFF;
+
 /// The fast path of the two-byte families, from their initial state: ASCII runs, the non-ASCII
 /// single bytes `single` maps, and the lead/trail pairs `pair` maps to a code point; stops before
 /// any other byte (a lead at the end of the window included). Writes at most one unit per byte

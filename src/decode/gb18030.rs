@@ -2,7 +2,8 @@
 //! third, index gb18030 for two bytes and index gb18030 ranges for four.
 
 use super::cjk_common::{
-    gb18030_ranges_code_point, two_byte_fast, CjkDecoder, End, Handler, Step, GB18030,
+    byte_offsets, gb18030_ranges_code_point, two_byte_fast, CjkDecoder, End, Handler, Step,
+    GB18030, NO_OFFSET,
 };
 
 /// State of the standard's gb18030 decoder: gb18030 first, second and third (0x00 for none).
@@ -12,6 +13,9 @@ pub(crate) struct Gb18030Handler {
     second: u8,
     third: u8,
 }
+
+/// A two-byte sequence's second bytes' part of a pointer (0x40..=0x7E, then 0x80..=0xFE).
+const TRAIL: [u8; 256] = byte_offsets(&[(0x40, 0x7E), (0x80, 0xFE)]);
 
 /// The gb18030 (and GBK) decoder.
 pub(crate) type Gb18030Decoder = CjkDecoder<Gb18030Handler>;
@@ -34,11 +38,12 @@ impl Handler for Gb18030Handler {
             |byte| (byte == 0x80).then_some(0x20AC),
             |leading, byte| {
                 // Four-byte sequences (a digit second) are left to the handler.
-                if !matches!(leading, 0x81..=0xFE) || !matches!(byte, 0x40..=0x7E | 0x80..=0xFE) {
+                let lead = usize::from(leading.wrapping_sub(0x81));
+                let trail = TRAIL[usize::from(byte)];
+                if lead >= 0x7E || trail == NO_OFFSET {
                     return None;
                 }
-                let offset = if byte < 0x7F { 0x40 } else { 0x41 };
-                index.code_point((usize::from(leading) - 0x81) * 190 + usize::from(byte - offset))
+                index.code_point(lead * 190 + usize::from(trail))
             },
         )
     }

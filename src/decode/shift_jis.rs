@@ -1,13 +1,20 @@
 //! The Shift_JIS decoder: the standard's handler with Shift_JIS leading, index jis0208, halfwidth
 //! katakana and the user-defined range (pointers 8836 to 10715, to U+E000 to U+E757).
 
-use super::cjk_common::{end_with_lead, two_byte_fast, CjkDecoder, End, Handler, Step, JIS0208};
+use super::cjk_common::{
+    byte_offsets, end_with_lead, two_byte_fast, CjkDecoder, End, Handler, Step, JIS0208, NO_OFFSET,
+};
 
 /// State of the standard's Shift_JIS decoder: Shift_JIS leading (0x00 for none).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct ShiftJisHandler {
     leading: u8,
 }
+
+/// Shift_JIS lead bytes' part of a pointer (0x81..=0x9F, then 0xE0..=0xFC), and trail bytes'
+/// (0x40..=0x7E, then 0x80..=0xFC).
+const LEAD: [u8; 256] = byte_offsets(&[(0x81, 0x9F), (0xE0, 0xFC)]);
+const TRAIL: [u8; 256] = byte_offsets(&[(0x40, 0x7E), (0x80, 0xFC)]);
 
 /// The Shift_JIS decoder.
 pub(crate) type ShiftJisDecoder = CjkDecoder<ShiftJisHandler>;
@@ -33,15 +40,12 @@ impl Handler for ShiftJisHandler {
                 _ => None,
             },
             |leading, byte| {
-                if !matches!(leading, 0x81..=0x9F | 0xE0..=0xFC)
-                    || !matches!(byte, 0x40..=0x7E | 0x80..=0xFC)
-                {
+                let lead = LEAD[usize::from(leading)];
+                let trail = TRAIL[usize::from(byte)];
+                if lead == NO_OFFSET || trail == NO_OFFSET {
                     return None;
                 }
-                let offset = if byte < 0x7F { 0x40 } else { 0x41 };
-                let leading_offset = if leading < 0xA0 { 0x81 } else { 0xC1 };
-                let pointer =
-                    usize::from(leading - leading_offset) * 188 + usize::from(byte - offset);
+                let pointer = usize::from(lead) * 188 + usize::from(trail);
                 if (8836..=10715).contains(&pointer) {
                     return Some(0xE000 - 8836 + pointer as u32);
                 }
