@@ -395,9 +395,16 @@ pub(crate) fn two_byte_fast(
     // Every step writes no more units than it reads bytes, so `j <= i < n` when writing.
     while let Some(&b) = src.get(i) {
         if b < 0x80 {
-            let k = ascii_to_utf16(&src[i..], &mut dst[j..]);
-            i += k;
-            j += k;
+            // One ASCII byte is written here, and only a run of more goes to the bulk copy, whose
+            // setup costs more than a lone byte (Korean's space between words) does.
+            dst[j] = u16::from(b);
+            i += 1;
+            j += 1;
+            if src.get(i).is_some_and(|&next| next < 0x80) {
+                let k = ascii_to_utf16(&src[i..], &mut dst[j..]);
+                i += k;
+                j += k;
+            }
             continue;
         }
         if let Some(unit) = single(b) {

@@ -28,10 +28,12 @@ impl Handler for EucKrHandler {
             dst,
             |_| None,
             |leading, byte| {
-                if !matches!(leading, 0x81..=0xFE) || !matches!(byte, 0x41..=0xFE) {
+                let lead = usize::from(leading.wrapping_sub(0x81));
+                let trail = usize::from(byte.wrapping_sub(0x41));
+                if lead >= 0x7E || trail >= 0xBE {
                     return None;
                 }
-                index.code_point(usize::from(leading - 0x81) * 190 + usize::from(byte - 0x41))
+                index.code_point(lead * 190 + trail)
             },
         )
     }
