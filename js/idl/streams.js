@@ -24,14 +24,19 @@ import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, t
  * The host's TransformStream, captured when this module is evaluated, so that a global replaced
  * later is not used. Node loads its web streams (some twenty internal modules, about 3 ms) at the
  * first touch of the global, and from Node 22 even reading the global's property descriptor is
- * such a touch. So where the host has `process.getBuiltinModule` (Node, Bun, Deno), only the
- * global's presence is read at load, and the class itself comes from the host's own
- * `node:stream/web` at the first construction: the engine's class even if the global has been
- * replaced since. Elsewhere, where the global is an accessor its getter is captured and called
- * at the first construction (Node 20's lazy globals), otherwise its value is captured.
+ * such a touch. So where the host has `process.getBuiltinModule` and no `window` (Node, Bun,
+ * Deno), only the global's presence is read at load, and the class itself comes from the host's
+ * own `node:stream/web` at the first construction: the engine's class even if the global has been
+ * replaced since. Where there is a `window` too (an Electron renderer with Node integration), the
+ * global may be the page's class, not Node's, and it is captured as elsewhere: where the global is
+ * an accessor its getter is captured and called at the first construction (Node 20's lazy
+ * globals), otherwise its value is captured.
  */
 const processObject = typeof process === 'object' && process !== null ? process : null;
-const builtinModule = processObject !== null && typeof processObject.getBuiltinModule === 'function' ? processObject.getBuiltinModule : null;
+const builtinModule =
+  processObject !== null && typeof processObject.getBuiltinModule === 'function' && typeof window === 'undefined'
+    ? processObject.getBuiltinModule
+    : null;
 const transformStreamDescriptor =
   builtinModule === null ? Object.getOwnPropertyDescriptor(globalThis, 'TransformStream') : undefined;
 const hostTransformStreamGetter = transformStreamDescriptor === undefined ? undefined : transformStreamDescriptor.get;
