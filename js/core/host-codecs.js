@@ -205,8 +205,9 @@ const decoders = [];
 /**
  * A multi-byte encoding is checked once the core has decoded this many of its bytes: its checks
  * cost about as much as the core decoding 1 MiB (core/multi-byte-probes.js), which a program that
- * decodes little of it never pays, and one that decodes much earns back (the host is 1.3-2.3x
- * the core where it is right).
+ * decodes little of it never pays. Where the host is right it is 1.5x the core in Deno and about
+ * the core's speed in Bun and Firefox (faster on mostly-ASCII text, slower on CJK prose: the core
+ * forced ÷ native in `npm run bench -- --engines`, 0.67x, 0.98x and 0.92x).
  */
 const MULTI_BYTE_CHECK_AFTER = 1 << 20;
 /** Per encoding ordinal, the bytes the core decoded before the multi-byte check. */
