@@ -37,26 +37,32 @@ const builtinModule =
   processObject !== null && typeof processObject.getBuiltinModule === 'function' && typeof window === 'undefined'
     ? processObject.getBuiltinModule
     : null;
-const transformStreamDescriptor =
-  builtinModule === null ? Object.getOwnPropertyDescriptor(globalThis, 'TransformStream') : undefined;
-const hostTransformStreamGetter = transformStreamDescriptor === undefined ? undefined : transformStreamDescriptor.get;
-let hostTransformStream =
-  builtinModule !== null
-    ? 'TransformStream' in globalThis ? null : undefined
-    : transformStreamDescriptor === undefined ? undefined : hostTransformStreamGetter !== undefined ? null : transformStreamDescriptor.value;
-const hasTransformStream = hostTransformStream === null || typeof hostTransformStream === 'function';
+/** The class captured at load, or undefined (none yet, or none at all). */
+let hostTransformStream;
+/** Where the class is looked up at the first construction, how; null where it is not. */
+let deferredTransformStream = null;
+if (builtinModule !== null) {
+  if ('TransformStream' in globalThis) deferredTransformStream = transformStreamOfStreamWeb;
+} else {
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'TransformStream');
+  if (descriptor !== undefined && descriptor.get !== undefined) deferredTransformStream = () => Reflect.apply(descriptor.get, globalThis, []);
+  else if (descriptor !== undefined) hostTransformStream = descriptor.value;
+}
+const hasTransformStream = deferredTransformStream !== null || typeof hostTransformStream === 'function';
 
-/** The class deferred at load (see above). */
-function deferredTransformStream() {
-  if (builtinModule === null) return Reflect.apply(hostTransformStreamGetter, globalThis, []);
+/** The host's own TransformStream, from `node:stream/web`. */
+function transformStreamOfStreamWeb() {
   const found = Reflect.apply(builtinModule, processObject, ['node:stream/web'])?.TransformStream;
   if (typeof found !== 'function') throw new TypeError('text-encoding-wasm: node:stream/web has no TransformStream');
   return found;
 }
 
-/** A new TransformStream of the host's (captured at load, or its deferred class). */
+/** A new TransformStream of the host's (captured at load, or looked up at the first call). */
 function newTransformStream(transformer) {
-  if (hostTransformStream === null) hostTransformStream = deferredTransformStream();
+  if (deferredTransformStream !== null) {
+    hostTransformStream = deferredTransformStream();
+    deferredTransformStream = null;
+  }
   return new hostTransformStream(transformer);
 }
 
