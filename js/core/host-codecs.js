@@ -23,7 +23,9 @@
 //   strips a BOM, cuts a streaming call's input at a sequence boundary and hands the rest to the
 //   core. A fatal error is always the core's: where the host throws, the core decodes the call.
 // - A host folder may keep jobs in the core where the core is faster there (setCoreFrom) and
-//   offer native decoders of its own (setNativeDecoder), checked the same way.
+//   offer native decoders of its own (setNativeDecoder), checked the same way. Long Shift_JIS and
+//   Big5 inputs that are mostly above 0x7F go to the core wherever the host is right
+//   (coreTakesDense): the hosts' own decoders of those two are the slower there.
 // - The common call (decode(input) with nothing pending; encodeInto(string, destination)) may go
 //   to the host with the argument as it is, so that the host's own conversion is the only one
 //   (directDecoder, hostEncoder's encodeIntoAny): only where further checks show the host reads
@@ -34,7 +36,7 @@
 //   environment variable TEXT_ENCODING_WASM_HOST=off (Node, Bun; Deno when env access to it is
 //   granted), forces the core everywhere. Results are the same either way.
 
-import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthOf, byteOffsetOf, lyingView, ownMethods, setBytes, U16, U8, uncurry } from './intrinsics.js';
+import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthGet, byteLengthOf, intrinsicCall, byteOffsetOf, lyingView, ownMethods, setBytes, U16, U8, uncurry } from './intrinsics.js';
 import { encodingName, encodingSupported, isMultiByte, lookupLabel } from './labels.js';
 import { encodeCoreUpTo, encodeIntoJsUpTo, shortDecodeUpTo } from './host-speed.js';
 import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';
@@ -260,6 +262,59 @@ export function setCoreFrom(kind, bytes) {
 /** The input length from which decodes of `kind` are the core's even where the host is right. */
 export function coreFromOf(kind) {
   return coreFrom[kind];
+}
+
+/**
+ * Whether the core decodes the dense input (denseInput) of the multi-byte encoding `name` even
+ * where the host's decoder is right: Shift_JIS and Big5. The hosts whose multi-byte decoders are
+ * right (Firefox's and Deno's encoding_rs, Bun's) decode text that is mostly ideographs and kana
+ * slower than the core does, and mostly-ASCII text faster (their ASCII loops); their other
+ * multi-byte decoders are as fast as the core or faster on both. TEW_BENCH_SECTIONS=decodeCjk
+ * npm run bench -- --engines=firefox,bun,deno, the core ÷ the host on the .txt rows (70-94% of
+ * their bytes above 0x7F): Shift_JIS 1.44x, 1.44x and 1.05x, Big5 1.21x, 1.34x and 1.07x; on the
+ * .html rows (10-18%) 0.91x, 1.07x and 0.56x, and 0.80x, 0.94x and 0.58x. Speed only: the host
+ * is still checked, and both are right.
+ */
+export function coreTakesDense(name) {
+  return name === 'shift_jis' || name === 'big5';
+}
+
+/**
+ * The shortest input that denseInput calls dense. A call into the core costs more than a call of
+ * the host's decoder (in Bun and Firefox 130-270 ns more for 63 bytes, npm run bench --
+ * --engines, short decodes: 2x the host's calls a second), which the core's speed on dense text
+ * (about 0.8 µs less a KiB there) makes up from a few hundred bytes.
+ */
+const DENSE_FROM = 1024;
+/** The bytes looked at in each of denseInput's four places. */
+const DENSE_SAMPLE = 64;
+
+/**
+ * Whether the Uint8Array `bytes` is at least DENSE_FROM long and at least half the bytes of a
+ * sample of it are above 0x7F: DENSE_SAMPLE bytes at its start and at a quarter, half and three
+ * quarters of its length (a few hundred nanoseconds, against microseconds for decoding it).
+ */
+export function denseInput(bytes) {
+  const length = byteLengthOf(bytes);
+  if (length < DENSE_FROM) return false;
+  const step = length >>> 2;
+  let high = 0;
+  for (let at = 0; at < 4 * step; at += step) {
+    for (let i = at, end = at + DENSE_SAMPLE; i < end; i++) high += bytes[i] >>> 7;
+  }
+  return high >= 2 * DENSE_SAMPLE;
+}
+
+const U8Prototype = U8.prototype;
+
+/**
+ * Whether decode()'s argument `input` may be dense (denseInput): a Uint8Array that is, or anything
+ * but a plain Uint8Array (the careful way converts it and decides). Its type is told by its
+ * prototype, not by its tag, whose getter JavaScriptCore calls at 20 ns.
+ */
+export function mayBeDense(input) {
+  if (!isView(input) || getPrototypeOf(input) !== U8Prototype || byteLengthGet.call !== intrinsicCall) return true;
+  return byteLengthGet.call(input) >= DENSE_FROM && denseInput(input);
 }
 
 /**
@@ -841,5 +896,7 @@ export function hostCodecsReport() {
     encodeCoreFrom,
     encodeCoreUpTo,
     encodeIntoJsUpTo,
+    denseCore: ['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr'].filter((name) => decoders[lookupLabel(name) * 2] && coreTakesDense(name)),
+    denseFrom: DENSE_FROM,
   };
 }

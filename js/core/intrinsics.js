@@ -26,7 +26,8 @@ export function ownMethods(object, methods) {
   return object;
 }
 
-const intrinsicCall = Function.prototype.call;
+/** Function.prototype.call as it was when the package loaded. */
+export const intrinsicCall = Function.prototype.call;
 
 /**
  * The built-in accessor `get` as a function of its receiver: `get.call(receiver)` while that
@@ -41,8 +42,14 @@ export function getterOf(get) {
 
 /** The [[TypedArrayName]] of a typed array (undefined for anything else; intrinsic getter). */
 export const typedArrayTagOf = getterOf(getter(TypedArrayPrototype, Symbol.toStringTag));
+/**
+ * The intrinsic byte length getter of typed arrays, for a caller that calls it in its own frame as
+ * getterOf does (`byteLengthGet.call === intrinsicCall` first), where SpiderMonkey's 10 ns a frame
+ * count.
+ */
+export const byteLengthGet = getter(TypedArrayPrototype, 'byteLength');
 /** The byte length of a typed array (intrinsic getter). */
-export const byteLengthOf = getterOf(getter(TypedArrayPrototype, 'byteLength'));
+export const byteLengthOf = getterOf(byteLengthGet);
 /** The byte offset of a typed array (intrinsic getter). */
 export const byteOffsetOf = getterOf(getter(TypedArrayPrototype, 'byteOffset'));
 /** The buffer of a typed array (intrinsic getter). */
