@@ -295,7 +295,11 @@ const DENSE_SAMPLE = 64;
  * quarters of its length (a few hundred nanoseconds, against microseconds for decoding it).
  */
 export function denseInput(bytes) {
-  const length = byteLengthOf(bytes);
+  return denseOfLength(bytes, byteLengthOf(bytes));
+}
+
+/** denseInput for `bytes` of `length` bytes. */
+function denseOfLength(bytes, length) {
   if (length < DENSE_FROM) return false;
   const step = length >>> 2;
   let high = 0;
@@ -314,7 +318,7 @@ const U8Prototype = U8.prototype;
  */
 export function mayBeDense(input) {
   if (!isView(input) || getPrototypeOf(input) !== U8Prototype || byteLengthGet.call !== intrinsicCall) return true;
-  return byteLengthGet.call(input) >= DENSE_FROM && denseInput(input);
+  return denseOfLength(input, byteLengthGet.call(input));
 }
 
 /**
@@ -896,7 +900,7 @@ export function hostCodecsReport() {
     encodeCoreFrom,
     encodeCoreUpTo,
     encodeIntoJsUpTo,
-    denseCore: ['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr'].filter((name) => decoders[lookupLabel(name) * 2] && coreTakesDense(name)),
+    denseCore: Object.keys(out).filter((name) => out[name] !== 'none' && coreTakesDense(name)),
     denseFrom: DENSE_FROM,
   };
 }

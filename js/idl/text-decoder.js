@@ -238,7 +238,9 @@ function hostDecodeCall(s, token, bytes, stream) {
   if (s.directAsk) askDirect(s, decode);
   if (decode === null || (s.shortUpTo !== 0 && bytesLength(bytes) <= s.shortUpTo) || !onPlainBuffer(bytes)) return null;
   const kind = s.kind;
-  if ((s.coreFrom !== Infinity && bytesLength(bytes) >= s.coreFrom) || (s.dense && denseInput(bytes))) return null;
+  // A dense whole call of an encoding whose dense inputs the core takes is the core's (a streaming
+  // call of a multi-byte encoding is, below, without looking).
+  if ((s.coreFrom !== Infinity && bytesLength(bytes) >= s.coreFrom) || (s.dense && !stream && denseInput(bytes))) return null;
   if (!stream && s.handle === 0 && (kind >= SINGLE_BYTE || s.ignoreBOM || s.bomDone || bomLength(kind, bytes) === 0)) {
     // The common call: whole input, no BOM to strip.
     let text;
