@@ -4,6 +4,9 @@
 //
 //   node scripts/sizes.mjs            print the sizes of pkg/ (or $TEW_PKG, or --pkg DIR)
 //   node scripts/sizes.mjs --record   write them to tests/size-record.json (after a size fell)
+//   node scripts/sizes.mjs --parts    also where the bytes go: each bundle's JavaScript without the
+//                                     text of the wasm modules it inlines, and each module's code and
+//                                     data sections
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,18 +52,7 @@ const BUNDLES = {
  */
 export async function measure(pkgDir) {
   const out = {};
-  for (const [name, source] of Object.entries(BUNDLES)) {
-    const r = await build({
-      stdin: { contents: source.replaceAll('PKG', pkgDir), resolveDir: root, loader: 'js' },
-      bundle: true,
-      minify: true,
-      write: false,
-      format: 'esm',
-      platform: 'browser',
-      logLevel: 'silent',
-    });
-    out[name] = r.outputFiles.reduce((sum, f) => sum + brotliSize(Buffer.from(f.contents)), 0);
-  }
+  for (const [name, source] of Object.entries(BUNDLES)) out[name] = await bundleSize(pkgDir, source);
   const dir = mkdtempSync(join(tmpdir(), 'tew-sizes-'));
   try {
     const r = await build({
@@ -90,10 +82,98 @@ export async function measure(pkgDir) {
   return out;
 }
 
+/**
+ * The brotli size of the bundle of `source` (every output file counted). With `withoutModuleText`,
+ * each wasm module's text in the package's files (two letters a byte: the web folders' inlined
+ * modules, the JavaScript build's data segments) is cut to an empty string first, so what is left
+ * is the bundle's JavaScript.
+ */
+async function bundleSize(pkgDir, source, withoutModuleText = false) {
+  const plugin = {
+    name: 'without-module-text',
+    setup(b) {
+      b.onLoad({ filter: /\.js$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        const cut = text.replace(MODULE_TEXT, '$1$1');
+        return cut === text ? undefined : { contents: cut, loader: 'js' };
+      });
+    },
+  };
+  const r = await build({
+    stdin: { contents: source.replaceAll('PKG', pkgDir), resolveDir: root, loader: 'js' },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    logLevel: 'silent',
+    plugins: withoutModuleText ? [plugin] : [],
+  });
+  return r.outputFiles.reduce((sum, f) => sum + brotliSize(Buffer.from(f.contents)), 0);
+}
+
+/** A string literal of a module's text: 256 letters or more of js/core/inline-wasm.js's alphabet. */
+const MODULE_TEXT = /(['"])[a-pA-P]{256,}\1/g;
+
+/** The wasm modules of the package (paths under it). */
+const MODULES = [GENERATED.wasm, GENERATED.liteWasm, ...ADD_ONS.map((language) => `lite/wasm/${language}.wasm`), GENERATED.detectWasm];
+
+/** The raw bytes of the code (10) and data (11) sections of the wasm module `bytes`. */
+function wasmSections(bytes) {
+  const sections = {};
+  let i = 8;
+  const leb = () => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const b = bytes[i++];
+      value += (b & 127) * 2 ** shift;
+      if (b < 128) return value;
+    }
+  };
+  while (i < bytes.length) {
+    const id = bytes[i++];
+    const length = leb();
+    if (id === 10) sections.code = bytes.subarray(i, i + length);
+    if (id === 11) sections.data = bytes.subarray(i, i + length);
+    i += length;
+  }
+  return sections;
+}
+
+/**
+ * Where the bytes go (brotli of each part alone, so parts add up only roughly): each bundle whole
+ * and its JavaScript alone (the rest is the text of the modules it carries: whole modules in the
+ * web folders, data segments in the JavaScript build, whose code is JavaScript), and each wasm
+ * module whole, its code section and its data section (the tables).
+ */
+export async function measureParts(pkgDir) {
+  const bundles = {};
+  for (const [name, source] of Object.entries(BUNDLES)) {
+    bundles[name] = { whole: await bundleSize(pkgDir, source), js: await bundleSize(pkgDir, source, true) };
+  }
+  const modules = {};
+  for (const path of MODULES) {
+    const bytes = readFileSync(join(pkgDir, path));
+    const { code, data } = wasmSections(bytes);
+    modules[path] = { whole: brotliSize(bytes), code: brotliSize(code), data: brotliSize(data) };
+  }
+  return { bundles, modules };
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const pkgDir = packageDir();
   const sizes = await measure(pkgDir);
   for (const [name, n] of Object.entries(sizes)) console.log(`${name.padEnd(42)} ${String(n).padStart(7)} B  ${(n / 1024).toFixed(1)} KiB`);
+  if (process.argv.includes('--parts')) {
+    const { bundles, modules } = await measureParts(pkgDir);
+    const row = (cells) => console.log(cells.map((c, k) => (k === 0 ? String(c).padEnd(42) : String(c).padStart(9))).join(' '));
+    console.log('\nwhere the bytes go (brotli of each part alone)');
+    row(['bundle', 'whole', 'JS alone', 'the rest']);
+    for (const [name, b] of Object.entries(bundles)) row([name, b.whole, b.js, b.whole - b.js]);
+    console.log('("the rest": the inlined wasm modules\' text; in the JavaScript builds, their data segments)');
+    row(['wasm module', 'whole', 'code', 'data']);
+    for (const [path, m] of Object.entries(modules)) row([path, m.whole, m.code, m.data]);
+  }
   if (process.argv.includes('--record')) {
     writeFileSync(recordPath, `${JSON.stringify(sizes, null, 2)}\n`);
     console.log(`recorded in ${recordPath}`);

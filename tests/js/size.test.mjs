@@ -1,11 +1,13 @@
 // The size check: what each entry ships (scripts/sizes.mjs: esbuild --bundle --minify, brotli
 // q11) must not grow more than 1% past tests/size-record.json. Sizes are deterministic, so this
 // is a test, not a benchmark. When a size falls, lower the record: `node scripts/sizes.mjs --record`.
+// Also: `--parts` (where the bytes go) finds the module text in every bundle and the sections of
+// every module, so the figures it prints cannot quietly become zeros.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { measure, recordPath } from '../../scripts/sizes.mjs';
+import { measure, measureParts, recordPath } from '../../scripts/sizes.mjs';
 import { pkgDir } from './package.mjs';
 
 const record = JSON.parse(readFileSync(recordPath, 'utf8'));
@@ -29,4 +31,19 @@ test('the polyfill costs at most 2 KiB where the host is right', () => {
 
 test('the legacy encoders add at most 3 KiB to the full entry', () => {
   assert.ok(sizes['full + legacy'] - sizes.full <= 3072, `${sizes['full + legacy'] - sizes.full} bytes`);
+});
+
+test('where the bytes go (sizes.mjs --parts) finds each bundle\'s module text and each module\'s sections', async () => {
+  const { bundles, modules } = await measureParts(pkgDir);
+  assert.deepEqual(Object.keys(bundles).sort(), Object.keys(sizes).filter((name) => !/alone$|^polyfill/.test(name)).sort());
+  for (const [name, b] of Object.entries(bundles)) {
+    assert.equal(b.whole, sizes[name], name);
+    // Every bundle carries at least lite's or the detector's module (or their data segments).
+    assert.ok(b.js > 1024 && b.whole - b.js > 4096, `${name}: ${b.js} of ${b.whole} bytes found to be JavaScript`);
+  }
+  for (const [path, m] of Object.entries(modules)) {
+    assert.ok(m.code > 1024 && m.data > 1024, `${path}: code ${m.code}, data ${m.data}`);
+    assert.ok(m.code + m.data >= m.whole * 0.95 && m.code + m.data <= m.whole * 1.05, `${path}: ${m.code} + ${m.data} against ${m.whole}`);
+  }
+  assert.equal(modules['wasm/core.wasm'].whole, sizes['wasm alone']);
 });
