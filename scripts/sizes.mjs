@@ -142,15 +142,13 @@ function wasmSections(bytes) {
 
 /**
  * Where the bytes go (brotli of each part alone, so parts add up only roughly): each bundle whole
- * and its JavaScript alone (the rest is the text of the modules it carries: whole modules in the
- * web folders, data segments in the JavaScript build, whose code is JavaScript), and each wasm
- * module whole, its code section and its data section (the tables).
+ * (from `sizes`, measure's result) and its JavaScript alone (the rest is the text of the modules
+ * it carries: whole modules in the web folders, data segments in the JavaScript build, whose code
+ * is JavaScript), and each wasm module whole, its code section and its data section (the tables).
  */
-export async function measureParts(pkgDir) {
+export async function measureParts(pkgDir, sizes) {
   const bundles = {};
-  for (const [name, source] of Object.entries(BUNDLES)) {
-    bundles[name] = { whole: await bundleSize(pkgDir, source), js: await bundleSize(pkgDir, source, true) };
-  }
+  for (const [name, source] of Object.entries(BUNDLES)) bundles[name] = { whole: sizes[name], js: await bundleSize(pkgDir, source, true) };
   const modules = {};
   for (const path of MODULES) {
     const bytes = readFileSync(join(pkgDir, path));
@@ -165,7 +163,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const sizes = await measure(pkgDir);
   for (const [name, n] of Object.entries(sizes)) console.log(`${name.padEnd(42)} ${String(n).padStart(7)} B  ${(n / 1024).toFixed(1)} KiB`);
   if (process.argv.includes('--parts')) {
-    const { bundles, modules } = await measureParts(pkgDir);
+    const { bundles, modules } = await measureParts(pkgDir, sizes);
     const row = (cells) => console.log(cells.map((c, k) => (k === 0 ? String(c).padEnd(42) : String(c).padStart(9))).join(' '));
     console.log('\nwhere the bytes go (brotli of each part alone)');
     row(['bundle', 'whole', 'JS alone', 'the rest']);

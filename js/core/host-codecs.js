@@ -36,7 +36,7 @@
 //   environment variable TEXT_ENCODING_WASM_HOST=off (Node, Bun; Deno when env access to it is
 //   granted), forces the core everywhere. Results are the same either way.
 
-import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthGet, byteLengthOf, intrinsicCall, byteOffsetOf, lyingView, ownMethods, setBytes, U16, U8, uncurry } from './intrinsics.js';
+import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthGet, byteLengthOf, byteOffsetOf, intrinsicCall, lyingView, ownMethods, setBytes, U16, U8, uncurry } from './intrinsics.js';
 import { encodingName, encodingSupported, isMultiByte, lookupLabel } from './labels.js';
 import { encodeCoreUpTo, encodeIntoJsUpTo, shortDecodeUpTo } from './host-speed.js';
 import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';

@@ -15,7 +15,7 @@ import { byteLengthOf, typedArrayTagOf, U8 } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel, unsupportedMessage } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
 import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, keptArrayAsciiOrNull, isShortInput, nativeMultiByteDecoder, nativeUtf8FromOf, takeString, windows1252String } from '../core/strings.js';
-import { coreFromOf, coreTakesDense, denseInput, directDecoder, mayBeDense, hostCodecsAllowed, hostDecoder, isPlainView, kindOf, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
+import { coreFromOf, coreTakesDense, denseInput, directDecoder, hostCodecsAllowed, hostDecoder, isPlainView, kindOf, mayBeDense, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString, UINT8ARRAY } from './webidl.js';
 
 const registry =
