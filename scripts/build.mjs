@@ -38,7 +38,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { basename, dirname, join, relative, resolve as resolvePath } from 'node:path';
 import binaryen from 'binaryen';
 import { build as esbuild } from 'esbuild';
-import { ADD_ONS, ENTRIES, entryFile, exportsMap, HOSTS, root } from './lib/package.mjs';
+import { ADD_ONS, ENTRIES, entryFile, exportsMap, HOSTS, root, SCRIPT_GLOBAL, SCRIPTS } from './lib/package.mjs';
 const outAt = process.argv.indexOf('--out');
 const pkg = resolvePath(outAt > 0 ? process.argv[outAt + 1] : process.env.TEW_PKG || join(root, 'pkg'));
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
@@ -104,11 +104,11 @@ for (const v of variants) v.jsSize = wasm2jsBuild(join(v.dir, `${v.base}.wasm`),
  * Steps 2–4 for one build `v`: PREFIXinstantiate.js and BASE.wasm into its `dir`, optimized, plus
  * PREFIXinline.js.
  */
-function bindgen({ wasm, dir, base, prefix, entry, addOn }) {
+function bindgen({ name, wasm, dir, base, prefix, entry, addOn }) {
   const glueDir = join(staging, 'glue');
   rmSync(glueDir, { recursive: true, force: true });
   run('wasm-bindgen', ['--target', 'web', '--no-typescript', '--out-dir', glueDir, '--out-name', 'wasm', wasm]);
-  const instantiateJs = instantiateModule(readFileSync(join(glueDir, 'wasm.js'), 'utf8'), addOn ? 'core.wasm' : `${base}.wasm`, entry);
+  const instantiateJs = instantiateModule(readFileSync(join(glueDir, 'wasm.js'), 'utf8'), addOn ? 'core.wasm' : `${base}.wasm`, entry, addOn ? 'lite' : name);
   // An add-on shares the lite module's instantiate.js (written for core.wasm): its glue must give the same file.
   if (!addOn) writeFileSync(join(dir, `${prefix}instantiate.js`), instantiateJs);
   else if (readFileSync(join(dir, 'instantiate.js'), 'utf8') !== instantiateJs) {
@@ -144,10 +144,14 @@ function inlineText(bytes) {
 /**
  * instantiate.js from the wasm-bindgen glue of the module `file`: its imports object
  * (`__wbg_get_imports`, which only prepares wasm-bindgen's externref table: no string or object
- * ever crosses) and the start call; a refusal names `entry`, the same core as JavaScript. The
- * build fails if the glue changed shape or would need the host's TextDecoder/TextEncoder.
+ * ever crosses) and the start call; a refusal names `entry`, the same core as JavaScript, and the
+ * other ways to run where compiling from bytes is refused. `variant` is the build's name ('full',
+ * 'lite', 'detect'), from which the file exports `moduleName`, the module's name for provideWasm
+ * (core/provided-wasm.js). The build fails if the glue changed shape or would need the host's
+ * TextDecoder/TextEncoder.
  */
-function instantiateModule(glue, file, entry) {
+function instantiateModule(glue, file, entry, variant) {
+  const moduleName = variant === 'full' ? 'core' : variant;
   // Doc comments of the exports are copied into the glue; only its code counts.
   const code = glue.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   if (/TextDecoder|TextEncoder/.test(code)) {
@@ -170,17 +174,29 @@ let wasm;
 
 ${imports}
 
-/** Instantiates \`bytes\` (the wasm module's bytes, or a compiled WebAssembly.Module); returns its exports. */
-export function instantiate(bytes) {
+/** This module's name for provideWasm ('text-encoding-wasm/provide'), and of its file in the exports map (wasm/NAME.wasm). */
+export const moduleName = '${moduleName}';
+
+const tagOf = Function.prototype.call.bind(Object.prototype.toString);
+
+/**
+ * Instantiates \`source\` (the wasm module's bytes, or a compiled WebAssembly.Module, of any realm:
+ * a platform may compile it outside the sandbox that runs this code); returns its exports.
+ */
+export function instantiate(source) {
   if (typeof WebAssembly !== 'object' || WebAssembly === null) {
     throw new Error("text-encoding-wasm: this JavaScript engine has no WebAssembly (it is missing or switched off); import '${entry}' instead, the same core as JavaScript");
   }
   let instance;
   try {
-    const module = bytes instanceof WebAssembly.Module ? bytes : new WebAssembly.Module(bytes);
+    const module = tagOf(source) === '[object WebAssembly.Module]' ? source : new WebAssembly.Module(source);
     instance = new WebAssembly.Instance(module, __wbg_get_imports());
   } catch (error) {
-    throw new Error(\`text-encoding-wasm: the host refused to compile or instantiate the WebAssembly module (\${error && error.name}: \${error && error.message}); a Content-Security-Policy without 'wasm-unsafe-eval', or a limit on synchronous compilation, does this; import '${entry}' instead, the same core as JavaScript\`);
+    throw new Error(
+      \`text-encoding-wasm: the host refused to compile or instantiate the WebAssembly module (\${error && error.name}: \${error && error.message}). \` +
+        "Where a platform compiles only the wasm it is given, bundle with its export condition (workerd, edge-light) or hand the package a compiled module first (provideWasm of 'text-encoding-wasm/provide'); " +
+        "under a Content-Security-Policy without 'wasm-unsafe-eval', import '${entry}', the same core as JavaScript",
+    );
   }
   wasm = instance.exports;
   wasm.__wbindgen_start();
@@ -314,20 +330,41 @@ async function reachedFrom(entries) {
     external: ['node:*'],
     outdir: join(staging, 'reach'),
     logLevel: 'silent',
+    plugins: [wasmModuleImports],
   });
   return Object.keys(result.metafile.inputs).map((p) => relative(pkg, resolvePath(pkg, p)).split('\\').join('/'));
 }
+
+/**
+ * The edge folder's wasm imports (`../wasm/NAME.wasm?module`, which the platform's bundler turns
+ * into a WebAssembly.Module): not followed, as the files are the build's own (each tree has its
+ * wasm/ already).
+ */
+const wasmModuleImports = {
+  name: 'wasm-module-imports',
+  setup(b) {
+    b.onResolve({ filter: /\.wasm\?module$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
 
 // The lite tree: the modules the lite entries reach, copied to lite/ (its wasm/ is already there).
 // The add-ons' entries go there as they are: they import only their host folder's load.js (in the
 // lite graph already) and their own module's files.
 const liteEntries = [...new Set(ENTRIES.filter((e) => e.lite).flatMap((e) => HOSTS.map((h) => entryFile(e.subpath, h).slice('lite/'.length))))];
+// One module is not copied but shared by both trees: the registry of provided wasm modules
+// (core/provided-wasm.js; `text-encoding-wasm/provide` hands modules to every entry), which the
+// lite tree's loaders import from the package's root.
+const SHARED = 'core/provided-wasm.js';
 const liteModules = await reachedFrom(liteEntries.filter((rel) => !addOnFile.test(rel)));
 for (const rel of [...liteModules, ...liteEntries.filter((rel) => addOnFile.test(rel))]) {
-  if (rel.startsWith('wasm/')) continue; // the lite build's own
+  if (rel.startsWith('wasm/') || rel === SHARED) continue; // the lite build's own; the shared registry
   mkdirSync(dirname(join(pkg, 'lite', rel)), { recursive: true });
-  copyFileSync(addOnFile.test(rel) ? join(jsDir, rel) : join(pkg, rel), join(pkg, 'lite', rel));
+  const text = readFileSync(addOnFile.test(rel) ? join(jsDir, rel) : join(pkg, rel), 'utf8');
+  const shared = text.replaceAll(`'../${SHARED}'`, `'../../${SHARED}'`);
+  if (shared !== text && !/^(?:web|edge)\/(?:load|detect)\.js$/.test(rel)) throw new Error(`build: lite/${rel} imports ${SHARED}; only the web and edge loaders are expected to`);
+  writeFileSync(join(pkg, 'lite', rel), shared);
 }
+if (!readFileSync(join(pkg, 'lite', 'web', 'load.js'), 'utf8').includes(`'../../${SHARED}'`)) throw new Error(`build: lite/web/load.js does not import the shared ${SHARED}`);
 
 // ---- 6. CommonJS ------------------------------------------------------------------------------------
 // For `require`, each host folder that Node loads (node/, wasm2js/, and their lite ones) gets one
@@ -376,7 +413,7 @@ for (const prefix of ['', 'lite/']) {
     const plain = names.filter((n) => n !== 'polyfill');
     // graph.cjs: every entry but the polyfill (whose import installs), as a namespace each.
     const lines = plain.map((n) => `export * as ${n} from './${n}.js';`);
-    if (names.includes('polyfill')) lines.push("export { installNow } from '../polyfill/install.js';");
+    if (names.includes('polyfill')) lines.push("export { installNow } from '../polyfill/install.js';", "export { streamsUnavailable } from '../idl/streams.js';");
     const addOns = ADD_ONS.filter((n) => existsSync(join(pkg, dir, `${n}.js`)));
     if (addOns.length > 0) lines.push("export { addOn } from './load.js';");
     // The core modules, for the package's own tests and bench (never an entry's export).
@@ -403,7 +440,7 @@ for (const prefix of ['', 'lite/']) {
     }
     if (names.includes('polyfill')) {
       exportLists.polyfill = await exportsOf(`${dir}/polyfill.js`);
-      // The polyfill entry's own code; its classes from index.cjs, installNow from graph.cjs.
+      // The polyfill entry's own code; its classes from index.cjs, installNow and streamsUnavailable from graph.cjs.
       await esbuild({
         ...cjsCommon,
         entryPoints: [join(pkg, dir, 'polyfill.js')],
@@ -414,7 +451,7 @@ for (const prefix of ['', 'lite/']) {
             name: 'polyfill-imports',
             setup(b) {
               b.onResolve({ filter: /^\.\/index\.js$/ }, () => ({ path: './index.cjs', external: true }));
-              b.onResolve({ filter: /install\.js$/ }, () => ({ path: './graph.cjs', external: true }));
+              b.onResolve({ filter: /(?:install|streams)\.js$/ }, () => ({ path: './graph.cjs', external: true }));
               b.onResolve({ filter: /^\.\.?\// }, (args) => (args.kind === 'entry-point' ? undefined : { errors: [{ text: `polyfill.js imports ${args.path}, which its CommonJS twin does not map` }] }));
             },
           },
@@ -452,11 +489,46 @@ for (const prefix of ['', 'lite/']) {
   }
 }
 
+// The entries of one module for every host (`text-encoding-wasm/provide`) get a CommonJS twin
+// beside them, a bundle of their own, for Node's `require` (the Node entries take no provided
+// module, so its registry being apart from the ES module's changes nothing).
+for (const e of ENTRIES.filter((entry) => entry.path !== undefined)) {
+  await esbuild({
+    ...cjsCommon,
+    entryPoints: [join(pkg, entryFile(e.subpath, 'node'))],
+    outfile: join(pkg, entryFile(e.subpath, 'node', { require: true })),
+    banner: { js: `// CommonJS twin of ${basename(e.path)}, written by scripts/build.mjs.` },
+  });
+  twins++;
+}
+
 // Declarations for the `require` condition: the same as the ESM ones, as CommonJS (.d.cts).
 for (const name of readdirSync(join(pkg, 'types'))) {
   if (!name.endsWith('.d.ts')) continue;
   const text = readFileSync(join(pkg, 'types', name), 'utf8').replaceAll("'./index.js'", "'./index.cjs'");
   writeFileSync(join(pkg, 'types', name.replace(/\.d\.ts$/, '.d.cts')), text);
+}
+
+// ---- 6c. Classic scripts -----------------------------------------------------------------------------
+// For `<script src>` (a CDN, before the app): the polyfill entry of the web folder (the wasm
+// inlined) and of the JavaScript build, each bundled as one classic script that installs what the
+// host lacks or gets wrong when it runs, and sets the global SCRIPT_GLOBAL to the entry's exports
+// ({ faults, install, installed, load, ready }). No web entry has a top-level await, so they bundle
+// as IIFEs. The syntax is left as written (ES2022: private class fields).
+const version = JSON.parse(readFileSync(join(root, 'pkg-template', 'package.json'), 'utf8')).version;
+for (const script of SCRIPTS) {
+  await esbuild({
+    entryPoints: [join(pkg, entryFile(script.from, script.host))],
+    bundle: true,
+    format: 'iife',
+    globalName: SCRIPT_GLOBAL,
+    minify: true,
+    target: 'es2022',
+    legalComments: 'none',
+    outfile: join(pkg, script.file),
+    banner: { js: `/* text-encoding-wasm ${version} (MIT): ${script.from.slice(2)} as a classic script; sets ${SCRIPT_GLOBAL}. */` },
+    logLevel: 'warning',
+  });
 }
 
 // ---- 7. package.json and the rest of pkg-template/ -------------------------------------------------
@@ -466,10 +538,13 @@ for (const name of readdirSync(join(root, 'pkg-template'))) {
 const template = JSON.parse(readFileSync(join(root, 'pkg-template', 'package.json'), 'utf8'));
 // What a bundler must keep even when nothing of it is used: the host folders' entries and loaders
 // (they set the core's loader), and the CommonJS files.
-const sideEffects = ['./', './lite/'].flatMap((prefix) => [
-  ...HOSTS.flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'load', ...(prefix === './' ? ['detect'] : ADD_ONS)].map((f) => `${prefix}${h}/${f}.js`)),
-  ...['node', 'wasm2js'].flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'graph', ...(prefix === './' ? ['detect'] : ADD_ONS)].map((f) => `${prefix}${h}/${f}.cjs`)),
-]);
+const sideEffects = ['./', './lite/']
+  .flatMap((prefix) => [
+    ...HOSTS.flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'load', ...(prefix === './' ? ['detect'] : ADD_ONS)].map((f) => `${prefix}${h}/${f}.js`)),
+    ...['node', 'wasm2js'].flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'graph', ...(prefix === './' ? ['detect'] : ADD_ONS)].map((f) => `${prefix}${h}/${f}.cjs`)),
+    ...(prefix === './' ? SCRIPTS.map((script) => `./${script.file}`) : []),
+  ])
+  .filter((file) => existsSync(join(pkg, file)));
 const { keywords, ...identity } = template;
 const manifest = {
   ...identity,
@@ -479,7 +554,10 @@ const manifest = {
   types: './types/index.d.ts',
   bin: { 'text-encoding-wasm': './tools/cli.js' },
   exports: exportsMap(),
-  files: ['core/', 'idl/', 'polyfill/', ...HOSTS.map((h) => `${h}/`), 'wasm/', 'lite/', 'tools/', 'types/', 'README.md', 'LICENSE'],
+  // What a CDN serves for the bare package: the polyfill as a classic script.
+  unpkg: `./${SCRIPTS[0].file}`,
+  jsdelivr: `./${SCRIPTS[0].file}`,
+  files: ['core/', 'idl/', 'polyfill/', ...HOSTS.map((h) => `${h}/`), 'wasm/', 'lite/', 'script/', 'tools/', 'types/', 'README.md', 'LICENSE'],
   keywords,
 };
 writeFileSync(join(pkg, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);

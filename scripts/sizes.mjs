@@ -46,17 +46,25 @@ const BUNDLES = {
 };
 
 /**
- * The sizes of the package at `pkgDir`: each bundle above (every output file counted), the
- * polyfill's first chunk (what a host whose classes are right loads: the implementation is a
- * split-off dynamic import), and each wasm alone.
+ * A browser app that loads the polyfill only where the host needs it: the probes alone
+ * (`/polyfill/check`), and the polyfill as a dynamic import that the bundler splits off.
+ */
+const POLYFILL_WHEN_NEEDED = `import { hostFaults, needsImplementation } from 'PKG/${entryFile('./polyfill/check', 'web')}';
+if (needsImplementation(hostFaults())) import('PKG/${entryFile('./polyfill', 'web')}');`;
+
+/**
+ * The sizes of the package at `pkgDir`: each bundle above (every output file counted), the first
+ * chunk of an app that loads the polyfill only where needed (what a host whose classes are right
+ * loads: the polyfill is a split-off dynamic import), and each wasm alone.
  */
 export async function measure(pkgDir) {
   const out = {};
   for (const [name, source] of Object.entries(BUNDLES)) out[name] = await bundleSize(pkgDir, source);
+  out.polyfill = await bundleSize(pkgDir, `export * from 'PKG/${entryFile('./polyfill', 'web')}';`);
   const dir = mkdtempSync(join(tmpdir(), 'tew-sizes-'));
   try {
     const r = await build({
-      entryPoints: { polyfill: join(pkgDir, entryFile('./polyfill', 'web')) },
+      stdin: { contents: POLYFILL_WHEN_NEEDED.replaceAll('PKG', pkgDir), resolveDir: root, loader: 'js', sourcefile: 'app.js' },
       bundle: true,
       minify: true,
       splitting: true,
@@ -66,12 +74,12 @@ export async function measure(pkgDir) {
       platform: 'browser',
       logLevel: 'silent',
     });
-    const entry = r.outputFiles.find((f) => /[\\/]polyfill\.js$/.test(f.path));
+    const entry = r.outputFiles.find((f) => /[\\/]stdin\.js$/.test(f.path));
     // The entry chunk plus any chunk it imports statically (a dynamic import is not loaded).
     const statics = [...entry.text.matchAll(/\bfrom\s*"\.\/([^"]+)"/g)].map((m) => m[1]);
     let total = brotliSize(Buffer.from(entry.contents));
     for (const name of statics) total += brotliSize(Buffer.from(r.outputFiles.find((f) => f.path.endsWith(`/${name}`)).contents));
-    out['polyfill, host right'] = total;
+    out['polyfill/check, host right'] = total;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -11,6 +11,8 @@ const memoryBufferGetter =
     : undefined;
 
 let loader = null;
+/** The Error the loader threw, remembered: a refused compilation is not tried again at every call. */
+let failure = null;
 let memory = null;
 let plainMemory = false;
 let buffer = null;
@@ -28,13 +30,21 @@ export let ioAt = 0;
 /** Sets how the detector wasm's exports are obtained (called once by the host folder's detect.js). */
 export function setDetectorLoader(load) {
   loader = load;
+  failure = null; // another folder's loader gets its own chance
 }
 
 /** The detector wasm's exports, instantiated on first use. */
 export function detectorCore() {
   if (detectorWasm === null) {
+    if (failure !== null) throw failure;
     if (loader === null) throw new Error('text-encoding-wasm: no loader was set for the detector');
-    const exports = loader();
+    let exports;
+    try {
+      exports = loader();
+    } catch (error) {
+      failure = error;
+      throw error;
+    }
     memory = exports.memory;
     // The JavaScript build's memory is a plain object: its old buffer is not detached on growth.
     try {

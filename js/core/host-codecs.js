@@ -201,6 +201,14 @@ function probeBytes(list, swap) {
   return out;
 }
 
+/**
+ * The largest input or destination, in bytes, that a host path takes: what a signed 32-bit length
+ * holds. The checks probe small buffers only, and a host's own code may keep lengths in 32 bits
+ * (Node 20's encodeInto wraps its destination's capacity: into 2^32 bytes it writes nothing, and
+ * says so); anything larger goes to the core.
+ */
+export const HOST_BYTES_MAX = 2 ** 31 - 1;
+
 /** The decoder host checks, cached per (ordinal, fatal): a decode function, or null. */
 const decoders = [];
 

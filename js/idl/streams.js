@@ -11,8 +11,9 @@
 // TextEncoderStream keeps the standard's "leading surrogate" across chunks in JS and encodes each
 // chunk with the stateless wasm UTF-8 encoder, so it owns no wasm handle at all.
 //
-// Where the host has no TransformStream, both exports are `undefined` (an ESM module cannot
-// leave an export out conditionally); the polyfill skips them.
+// Where the host has no TransformStream, or one that is not the Streams standard's, both exports
+// are `undefined` (an ESM module cannot leave an export out conditionally); the polyfill skips
+// them and says why (streamsUnavailable).
 
 import { uncurry } from '../core/intrinsics.js';
 import { encodingName } from '../core/labels.js';
@@ -27,34 +28,101 @@ import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, t
  * such a touch. So where the host has `process.getBuiltinModule` and no `window` (Node, Bun,
  * Deno), only the global's presence is read at load, and the class itself comes from the host's
  * own `node:stream/web` at the first construction: the engine's class even if the global has been
- * replaced since. Where there is a `window` too (an Electron renderer with Node integration), the
- * global may be the page's class, not Node's, and it is captured as elsewhere: where the global is
- * an accessor its getter is captured and called at the first construction (Node 20's lazy
- * globals), otherwise its value is captured.
+ * replaced since.
+ *
+ * Elsewhere the global is taken wherever the global object keeps it (Cloudflare's workerd keeps
+ * its classes on the global scope's prototype) and used only if it is the Streams standard's: a
+ * transform stream it makes must have a readable side that passes ReadableStream's brand check
+ * and a writable side that passes WritableStream's (happy-dom's window, in vitest's vm pools,
+ * has Node's `stream.Transform` under that name, whose sides no pipe takes). Where it is not, and
+ * the global ReadableStream is `node:stream/web`'s (a test DOM in Node), that module's
+ * TransformStream is used, so that the host's readables pipe into ours; otherwise the stream
+ * classes are left out, and `streamsUnavailable` says why.
  */
 const processObject = typeof process === 'object' && process !== null ? process : null;
-const builtinModule =
-  processObject !== null && typeof processObject.getBuiltinModule === 'function' && typeof window === 'undefined'
-    ? processObject.getBuiltinModule
-    : null;
+/**
+ * The host's `process.getBuiltinModule` where it gives built-in modules: Node, Bun and Deno; not
+ * Next.js's edge sandbox, whose `process` has one that throws ("A Node.js API is used"). Asked for
+ * `node:module`, which Node has loaded anyway.
+ */
+const getBuiltinModule = processObject !== null && typeof processObject.getBuiltinModule === 'function' && givesModules(processObject.getBuiltinModule) ? processObject.getBuiltinModule : null;
 /** The class captured at load, or undefined (none yet, or none at all). */
 let hostTransformStream;
 /** Where the class is looked up at the first construction, how; null where it is not. */
 let deferredTransformStream = null;
-if (builtinModule !== null) {
-  if ('TransformStream' in globalThis) deferredTransformStream = transformStreamOfStreamWeb;
+/** Why the stream classes are left out (null where they are not). */
+let unavailable = null;
+if (getBuiltinModule !== null && typeof window === 'undefined') {
+  if ('TransformStream' in globalThis) deferredTransformStream = () => streamWeb()?.TransformStream;
+  else unavailable = 'the host has no TransformStream';
 } else {
-  const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'TransformStream');
-  if (descriptor !== undefined && descriptor.get !== undefined) deferredTransformStream = () => Reflect.apply(descriptor.get, globalThis, []);
-  else if (descriptor !== undefined) hostTransformStream = descriptor.value;
+  const found = globalValue('TransformStream');
+  if (typeof found !== 'function') unavailable = 'the host has no TransformStream';
+  else if (isStandard(found, globalValue('ReadableStream'), globalValue('WritableStream'))) hostTransformStream = found;
+  else {
+    const web = getBuiltinModule !== null ? streamWeb() : null;
+    if (web !== null && web.ReadableStream === globalValue('ReadableStream') && isStandard(web.TransformStream, web.ReadableStream, web.WritableStream)) {
+      hostTransformStream = web.TransformStream;
+    } else {
+      unavailable = "the host's TransformStream is not the Streams standard's (its sides are not a ReadableStream and a WritableStream)";
+    }
+  }
 }
-const hasTransformStream = deferredTransformStream !== null || typeof hostTransformStream === 'function';
 
-/** The host's own TransformStream, from `node:stream/web`. */
-function transformStreamOfStreamWeb() {
-  const found = Reflect.apply(builtinModule, processObject, ['node:stream/web'])?.TransformStream;
-  if (typeof found !== 'function') throw new TypeError('text-encoding-wasm: node:stream/web has no TransformStream');
-  return found;
+/** Whether `getBuiltinModule` gives built-in modules. */
+function givesModules(getBuiltinModule) {
+  try {
+    const module = Reflect.apply(getBuiltinModule, processObject, ['node:module']);
+    return typeof module === 'function' || (typeof module === 'object' && module !== null);
+  } catch {
+    return false;
+  }
+}
+
+/** The host's `node:stream/web`, or null. */
+function streamWeb() {
+  try {
+    const web = Reflect.apply(getBuiltinModule, processObject, ['node:stream/web']);
+    return typeof web === 'object' && web !== null ? web : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The global `name`, wherever on the global object's prototype chain it is kept. */
+function globalValue(name) {
+  for (let o = globalThis; o !== null; o = Object.getPrototypeOf(o)) {
+    const d = Object.getOwnPropertyDescriptor(o, name);
+    if (d !== undefined) return d.get !== undefined ? Reflect.apply(d.get, globalThis, []) : d.value;
+  }
+  return undefined;
+}
+
+/**
+ * Whether `TS` makes the Streams standard's transform streams: one made now has a readable side
+ * that `RS`'s `locked` getter takes and a writable side that `WS`'s takes (each getter checks
+ * that its receiver is a stream of its own class, and throws otherwise). A host that refuses to
+ * make a stream here (Cloudflare's workerd refuses it at a module's top level, outside a request
+ * handler) is judged by the class's shape instead: `readable` and `writable` accessors of its own
+ * prototype, as the standard's interface has them (Node's stream.Transform inherits its
+ * `readable` from stream.Readable).
+ */
+function isStandard(TS, RS, WS) {
+  let t;
+  try {
+    t = new TS();
+  } catch {
+    const readable = Object.getOwnPropertyDescriptor(TS.prototype, 'readable');
+    const writable = Object.getOwnPropertyDescriptor(TS.prototype, 'writable');
+    return readable !== undefined && typeof readable.get === 'function' && writable !== undefined && typeof writable.get === 'function';
+  }
+  try {
+    const readableLocked = Object.getOwnPropertyDescriptor(RS.prototype, 'locked').get;
+    const writableLocked = Object.getOwnPropertyDescriptor(WS.prototype, 'locked').get;
+    return Reflect.apply(readableLocked, t.readable, []) === false && Reflect.apply(writableLocked, t.writable, []) === false;
+  } catch {
+    return false;
+  }
 }
 
 /** A new TransformStream of the host's (captured at load, or looked up at the first call). */
@@ -62,9 +130,13 @@ function newTransformStream(transformer) {
   if (deferredTransformStream !== null) {
     hostTransformStream = deferredTransformStream();
     deferredTransformStream = null;
+    if (typeof hostTransformStream !== 'function') throw new TypeError('text-encoding-wasm: node:stream/web has no TransformStream');
   }
   return new hostTransformStream(transformer);
 }
+
+/** Why TextDecoderStream and TextEncoderStream are `undefined` here, or null where they are classes. */
+export const streamsUnavailable = unavailable;
 
 const EMPTY = new Uint8Array(0);
 const REPLACEMENT_UTF8 = [0xef, 0xbf, 0xbd];
@@ -210,7 +282,7 @@ function makeTextEncoderStream() {
 }
 
 /** The Encoding Standard's TextDecoderStream, or `undefined` where the host has no TransformStream. */
-export const TextDecoderStream = hasTransformStream ? /* @__PURE__ */ makeTextDecoderStream() : undefined;
+export const TextDecoderStream = unavailable === null ? /* @__PURE__ */ makeTextDecoderStream() : undefined;
 
 /** The Encoding Standard's TextEncoderStream, or `undefined` where the host has no TransformStream. */
-export const TextEncoderStream = hasTransformStream ? /* @__PURE__ */ makeTextEncoderStream() : undefined;
+export const TextEncoderStream = unavailable === null ? /* @__PURE__ */ makeTextEncoderStream() : undefined;

@@ -15,7 +15,7 @@ import { byteLengthOf, typedArrayTagOf, U8 } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel, unsupportedMessage } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
 import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, keptArrayAsciiOrNull, isShortInput, nativeMultiByteDecoder, nativeUtf8FromOf, takeString, windows1252String } from '../core/strings.js';
-import { coreFromOf, coreTakesDense, denseInput, directDecoder, hostCodecsAllowed, hostDecoder, isPlainView, kindOf, mayBeDense, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
+import { coreFromOf, coreTakesDense, denseInput, directDecoder, HOST_BYTES_MAX, hostCodecsAllowed, hostDecoder, isPlainView, kindOf, mayBeDense, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString, UINT8ARRAY } from './webidl.js';
 
 const registry =
@@ -236,11 +236,14 @@ function hostDecodeCall(s, token, bytes, stream) {
     if (decode === undefined) return null;
   }
   if (s.directAsk) askDirect(s, decode);
-  if (decode === null || (s.shortUpTo !== 0 && bytesLength(bytes) <= s.shortUpTo) || !onPlainBuffer(bytes)) return null;
+  if (decode === null) return null;
+  const length = bytesLength(bytes);
+  if ((s.shortUpTo !== 0 && length <= s.shortUpTo) || !onPlainBuffer(bytes)) return null;
   const kind = s.kind;
   // A dense whole call of an encoding whose dense inputs the core takes is the core's (a streaming
-  // call of a multi-byte encoding is, below, without looking).
-  if ((s.coreFrom !== Infinity && bytesLength(bytes) >= s.coreFrom) || (s.dense && !stream && denseInput(bytes))) return null;
+  // call of a multi-byte encoding is, below, without looking); so is an input larger than any the
+  // host was checked on (HOST_BYTES_MAX).
+  if ((s.coreFrom !== Infinity && length >= s.coreFrom) || length > HOST_BYTES_MAX || (s.dense && !stream && denseInput(bytes))) return null;
   if (!stream && s.handle === 0 && (kind >= SINGLE_BYTE || s.ignoreBOM || s.bomDone || bomLength(kind, bytes) === 0)) {
     // The common call: whole input, no BOM to strip.
     let text;
@@ -253,7 +256,6 @@ function hostDecodeCall(s, token, bytes, stream) {
     return text;
   }
   if (kind === MULTI_BYTE) return null;
-  const length = bytesLength(bytes);
   let start = 0;
   let head = ''; // what the core's pending bytes became
   const held = s.handle !== 0;

@@ -3,7 +3,7 @@
 // it refuses an input) over the wasm UTF-8 encoder.
 
 import { concatBytes, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes } from '../core/crossing.js';
-import { DIRECT_AFTER, encodeCoreFrom, encodeIntoCoreFrom, hostEncoder } from '../core/host-codecs.js';
+import { DIRECT_AFTER, encodeCoreFrom, encodeIntoCoreFrom, HOST_BYTES_MAX, hostEncoder } from '../core/host-codecs.js';
 import { encodeCoreUpTo, encodeIntoJsUpTo, encodeViaIntoFrom } from '../core/host-speed.js';
 import { core, lastRead } from '../core/instance.js';
 import { nativeUtf8Encode } from '../core/strings.js';
@@ -201,8 +201,9 @@ export function encodeIntoUtf8(string, dest, capacity) {
   if (string.length > CHUNKED_FROM) {
     if (capacity === undefined) capacity = byteLengthOf(dest);
     // A long string into a much smaller destination (a chunked encodeInto loop), where the host
-    // folder found the core faster at it (core/host-codecs.js, encodeIntoCoreFrom).
-    if (string.length > encodeIntoCoreFrom * capacity) return coreEncodeIntoUtf8(string, dest, capacity);
+    // folder found the core faster at it (core/host-codecs.js, encodeIntoCoreFrom); and into a
+    // destination larger than any the host was checked on.
+    if (string.length > encodeIntoCoreFrom * capacity || capacity > HOST_BYTES_MAX) return coreEncodeIntoUtf8(string, dest, capacity);
     // The host gets only the units that can fit, so that no engine's encodeInto looks at the whole
     // rest of the string on every call of a chunked loop (Chromium's copies it: 10x slower). Each
     // unit takes at least one byte, so at most `capacity` units can be written; a surrogate pair
@@ -211,7 +212,9 @@ export function encodeIntoUtf8(string, dest, capacity) {
     if (string.length > capacity) string = stringSlice(string, 0, capacity);
   }
   try {
-    return into(string, dest);
+    const r = into(string, dest);
+    if (r.read === string.length || (capacity === undefined ? byteLengthOf(dest) : capacity) <= HOST_BYTES_MAX) return r;
+    // Stopped early in a destination larger than any the host was checked on: the core writes it.
   } catch {
     // refused: the core writes it
   }
@@ -364,9 +367,12 @@ export class TextEncoder {
       // The common call, straight to the host's encodeInto: its own conversion of the destination
       // is the only one. Where it refuses (a wrong destination, a missing argument), the steps
       // below run and give the error. A longer string takes them too, which cut it to what can fit.
+      // A host that stopped early in a destination larger than any it was checked on (one that
+      // may wrap the capacity, HOST_BYTES_MAX) is not believed: the steps below decide.
       if (direct !== null) {
         try {
-          return direct.run2(source, destination);
+          const r = direct.run2(source, destination);
+          if (r.read === source.length || byteLengthOf(destination) <= HOST_BYTES_MAX) return r;
         } catch {
           // the steps below
         }

@@ -1,9 +1,10 @@
 // What the host's own classes get wrong, found by small feature probes (never by user agent):
 // missing classes, missing encodings, wrong mappings, wrong error, BOM, label and streaming
 // behaviour, and input the host refuses (Chromium's TextDecoder rejects views on a
-// SharedArrayBuffer). The polyfill installs only what these probes find needed, and the web entry
-// loads the WebAssembly implementation only when a fault needs it. Depends on nothing else of the
-// package, so the polyfill costs little where the host is right.
+// SharedArrayBuffer). The polyfill installs only what these probes find needed. Depends on
+// nothing else of the package: it is also the entry `text-encoding-wasm/polyfill/check`, with
+// which an app imports the polyfill only where the host needs it, at about 2 KiB where it does
+// not.
 
 /** Every encoding a TextDecoder must support, by the standard's name (lowercase). */
 const ENCODINGS = [
@@ -83,6 +84,9 @@ function encoderFault(TE) {
     // stops one character early).
     const r = e.encodeInto(`${'a'.repeat(31)}\x80a`, new Uint8Array(33));
     if ([...e.encode('a\ud800\u20ac')].join() !== '97,239,191,189,226,130,172' || r.read !== 32 || r.written !== 33) return 'encodes differently from the standard';
+    // A test DOM in Node (jsdom in jest's or vitest's environment) puts its window's Uint8Array in
+    // the global's place: Node's encode() then returns arrays that are not `instanceof Uint8Array`.
+    if (!(e.encode('a') instanceof Uint8Array)) return 'returns a Uint8Array of another realm than the global Uint8Array';
   } catch {
     return 'throws where the standard does not';
   }
@@ -100,26 +104,98 @@ function rejectsShared(TD) {
   }
 }
 
+/** What the host's TextDecoderStream gets wrong in its constructor (workerd's: `{fatal: undefined}` is fatal), or null. */
+function decoderStreamFault(TDS) {
+  try {
+    const plain = new TDS('utf-8', { fatal: undefined, ignoreBOM: undefined });
+    if (plain.fatal !== false || plain.ignoreBOM !== false || plain.encoding !== 'utf-8') return 'converts its options differently from the standard';
+    const set = new TDS(' latin1\n', { fatal: 1, ignoreBOM: 'yes' });
+    if (set.encoding !== 'windows-1252' || set.fatal !== true || set.ignoreBOM !== true) return 'converts its label or options differently from the standard';
+    try {
+      new TDS('replacement');
+      return 'accepts the label "replacement"';
+    } catch (error) {
+      if (!(error instanceof RangeError)) return 'throws the wrong error for a bad label';
+    }
+  } catch {
+    return 'throws where the standard does not';
+  }
+  return null;
+}
+
+/** What the host's TextEncoderStream gets wrong in its constructor, or null. */
+function encoderStreamFault(TES) {
+  try {
+    if (new TES().encoding !== 'utf-8') return 'has the wrong encoding';
+  } catch {
+    return 'throws where the standard does not';
+  }
+  return null;
+}
+
 /**
  * The host's faults: for each class, null (present and right) or a reason; plus `sharedInput`:
  * the host TextDecoder is right but refuses SharedArrayBuffer input (fixable by copying first).
+ * The probes that need promise jobs to run are apart: streamFaults().
  */
 export function hostFaults(global = globalThis) {
   const decoder = decoderFault(global.TextDecoder);
   const encoder = encoderFault(global.TextEncoder);
   const streams = typeof global.TransformStream === 'function';
-  const stream = (name, inner) => {
+  const stream = (name, inner, own) => {
     if (!streams) return null; // no TransformStream: the classes cannot exist here
     if (typeof global[name] !== 'function') return 'missing';
-    return inner === null ? null : `built on a TextDecoder or TextEncoder that ${inner}`;
+    if (inner !== null) return `built on a TextDecoder or TextEncoder that ${inner}`;
+    return own(global[name]);
   };
   return {
     TextDecoder: decoder,
     TextEncoder: encoder,
-    TextDecoderStream: stream('TextDecoderStream', decoder),
-    TextEncoderStream: stream('TextEncoderStream', encoder),
+    TextDecoderStream: stream('TextDecoderStream', decoder, decoderStreamFault),
+    TextEncoderStream: stream('TextEncoderStream', encoder, encoderStreamFault),
     sharedInput: decoder === null && rejectsShared(global.TextDecoder),
   };
+}
+
+/**
+ * Whether a write to a new `stream` (of the host's) completes before anything reads its readable
+ * side: the standard's stream classes keep backpressure until a read (workerd's TextEncoderStream
+ * at compatibility dates before 2026 does not). Twenty promise jobs are enough for a host that
+ * completes it at once; the standard's never does.
+ */
+async function writesUnread(stream, chunk) {
+  const writer = stream.writable.getWriter();
+  stream.readable.getReader();
+  let written = false;
+  writer.write(chunk).then(
+    () => {
+      written = true;
+    },
+    () => {},
+  );
+  for (let i = 0; i < 20; i++) await null;
+  return written;
+}
+
+/**
+ * The probes of the stream classes that need promise jobs to run (so not at import): each that
+ * `faults` (hostFaults' result) has as right is checked for backpressure, and its entry set to the
+ * reason where it fails. Resolves to `faults`.
+ */
+export async function streamFaults(faults, global = globalThis) {
+  const probes = [
+    ['TextDecoderStream', () => new global.TextDecoderStream(), Uint8Array.of(0x41)],
+    ['TextEncoderStream', () => new global.TextEncoderStream(), 'A'],
+  ];
+  for (const [name, make, chunk] of probes) {
+    if (faults[name] !== null || typeof global[name] !== 'function') continue;
+    try {
+      if (await writesUnread(make(), chunk)) faults[name] = 'completes a write before anything reads it (no backpressure)';
+    } catch {
+      faults[name] = 'throws where the standard does not';
+    }
+  }
+  return faults;
 }
 
 /** Whether fixing `faults` needs the package's own implementation (anything but shared input). */

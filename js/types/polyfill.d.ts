@@ -1,7 +1,9 @@
 // Types of `text-encoding-wasm/polyfill`. Importing the module probes the host's classes and
 // installs on globalThis those the host lacks or gets wrong (TextDecoder, TextEncoder,
 // TextDecoderStream, TextEncoderStream); their global types come from the DOM/WebWorker lib or
-// @types/node. In browsers and bundlers the implementation is loaded only when needed.
+// @types/node. It replaces a host class only with one that runs there: where the package's core
+// cannot be instantiated, or a global cannot be defined, the host's class stays and `details` say
+// why.
 
 /** The options of install(). */
 export interface InstallOptions {
@@ -15,12 +17,17 @@ export type ClassName = 'TextDecoder' | 'TextEncoder' | 'TextDecoderStream' | 'T
 /** What install() did for one class, and why. */
 export interface InstallDetail {
   name: ClassName;
-  /** "installed" (the host had none), "replaced" (faulty, or forced), "wrapped" (host TextDecoder copying SharedArrayBuffer input). */
-  action: 'installed' | 'replaced' | 'wrapped';
+  /**
+   * "installed" (the host had none), "replaced" (faulty, or forced), "wrapped" (host TextDecoder
+   * copying SharedArrayBuffer input); or, where ours could not take its place (the core cannot run
+   * here, the host's TransformStream is not the standard's, the global cannot be defined):
+   * "kept" (the host's class stays) or "skipped" (the host has none, and none is installed).
+   */
+  action: 'installed' | 'replaced' | 'wrapped' | 'kept' | 'skipped';
   reason: string;
 }
 
-/** The names install() installed or wrapped; `details` says what and why for each. */
+/** The names install() installed or wrapped; `details` says what and why for each, and for each it had to leave. */
 export interface InstallResult extends Array<ClassName> {
   readonly details: InstallDetail[];
 }
@@ -32,17 +39,19 @@ export interface HostFaults {
   TextDecoderStream: string | null;
   TextEncoderStream: string | null;
   sharedInput: boolean;
+  /** Why the package's core cannot run here (then none of its classes is installed), or null where it runs or was not needed. */
+  core: string | null;
 }
 
 /**
  * Installs the classes globalThis lacks or that the host gets wrong (all of them with
- * `{force: true}`, which needs `await load()` first where the host passed every probe) as
- * writable, configurable, non-enumerable properties, like platform globals. The stream classes
- * are skipped where the host has no TransformStream.
+ * `{force: true}`) as writable, configurable, non-enumerable properties, like platform globals
+ * (a global that is writable but not configurable keeps those attributes). The stream classes
+ * are skipped where the host has no TransformStream, or one that is not the Streams standard's.
  */
 export declare function install(options?: InstallOptions): InstallResult;
 
-/** Loads the implementation, if it was not needed at import. */
+/** Nothing to do (the implementation comes with the entry); kept for code written for earlier versions. */
 export declare function load(): Promise<void>;
 
 /** What the host's own classes get wrong, as probed at import. */
@@ -51,5 +60,10 @@ export declare const faults: HostFaults;
 /** What importing the module installed or wrapped. */
 export declare const installed: InstallResult;
 
-/** Settled (with `installed`) once the classes are in place: already so when an importing module runs. */
+/**
+ * Settled once every probe has run, with everything installed: the import installs what the
+ * synchronous probes find (so the classes are in place when an importing module runs); the probes
+ * of the stream classes that need promise jobs (backpressure) run after it, and what they find is
+ * installed before this settles (its list then has those too; otherwise it is `installed`).
+ */
 export declare const ready: Promise<InstallResult>;

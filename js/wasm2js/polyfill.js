@@ -4,8 +4,9 @@
 // await (React Native's bundler does not take one); the core is still instantiated only on first
 // use.
 
+import { streamsUnavailable } from '../idl/streams.js';
 import { installNow } from '../polyfill/install.js';
 import * as classes from './index.js';
 
 /** `load()`, `faults`, `install(options)`, `installed`, `ready`: see types/polyfill.d.ts. */
-export const { load, faults, install, installed, ready } = installNow(classes);
+export const { load, faults, install, installed, ready } = installNow(classes, streamsUnavailable);

@@ -4,9 +4,11 @@
 
 import { setDetectorLoader } from '../core/detect-instance.js';
 import { inlineBytes } from '../core/inline-wasm.js';
+import { providedWasm } from '../core/provided-wasm.js';
 import detectText from '../wasm/detect-inline.js';
 import { instantiate } from '../wasm/detect-instantiate.js';
 
-setDetectorLoader(() => instantiate(inlineBytes(detectText)));
+// A module the application provided (core/provided-wasm.js) comes first.
+setDetectorLoader(() => instantiate(providedWasm('detect') || inlineBytes(detectText)));
 
 export { createDetector, detect } from '../idl/detect.js';

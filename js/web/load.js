@@ -1,6 +1,7 @@
 // Sets the core's loader for browsers, bundlers and Deno: the wasm is inlined (../wasm/inline.js) and
 // instantiated synchronously on first use, so there is nothing to fetch and nothing to await; and
-// the add-ons' (addOn), inlined the same way.
+// the add-ons' (addOn), inlined the same way. A module the application provided before the first
+// use (core/provided-wasm.js: platforms that compile only modules they were given) comes first.
 //
 // The wasm travels as text, two letters a byte (core/inline-wasm.js says why).
 
@@ -8,10 +9,11 @@ import { setEncodeCoreUpTo, setEncodeIntoJsUpTo, setEncodeViaIntoFrom, setShortD
 import { addCodecs, setLoader } from '../core/instance.js';
 import { encodingsOf } from '../core/labels.js';
 import { inlineBytes } from '../core/inline-wasm.js';
+import { providedWasm } from '../core/provided-wasm.js';
 import wasmText from '../wasm/inline.js';
-import { instantiate } from '../wasm/instantiate.js';
+import { instantiate, moduleName } from '../wasm/instantiate.js';
 
-setLoader(() => instantiate(inlineBytes(wasmText)));
+setLoader(() => instantiate(providedWasm(moduleName) || inlineBytes(wasmText)));
 // Which of two right ways is faster is decided by the engine's name here; whether one is right
 // never is. In V8 (Chromium, Deno) a decode of up to 16 bytes stays in the package: the common
 // call of an all-ASCII input is built in JavaScript, 63-67 ns a call against 102-179 ns for the
@@ -63,5 +65,5 @@ function isV8() {
  * instantiated at the first call in one of them.
  */
 export function addOn(language, text) {
-  addCodecs(language, encodingsOf(language), () => instantiate(inlineBytes(text)));
+  addCodecs(language, encodingsOf(language), () => instantiate(providedWasm(language) || inlineBytes(text)));
 }

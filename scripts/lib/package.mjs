@@ -4,7 +4,7 @@
 //
 // Layout of the built package (pkg/), a mirror of js/ plus what the build generates:
 //   core/ idl/ polyfill/      the modules every host shares
-//   web/ node/ wasm2js/       one folder per host, the same file names in each: index.js,
+//   web/ node/ wasm2js/ edge/ one folder per host, the same file names in each: index.js,
 //                             polyfill.js, legacy.js, standard.js, detect.js (the detector, with
 //                             its own loader) and load.js (how that host gets the core); node/
 //                             and wasm2js/ also have graph.cjs (the CommonJS bundle of their
@@ -30,8 +30,19 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 /** The repository's root. */
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The host folders, each with the same entry file names. */
-export const HOSTS = ['web', 'node', 'wasm2js'];
+/**
+ * The host folders, each with the same entry file names: web/ (the wasm inlined: browsers,
+ * bundlers, Deno), node/ (the .wasm read from disk), wasm2js/ (the JavaScript build), edge/ (the
+ * .wasm imported as a module the platform compiles: Cloudflare Workers, Vercel Edge).
+ */
+export const HOSTS = ['web', 'node', 'wasm2js', 'edge'];
+
+/**
+ * The export conditions under which an entry resolves to the edge folder: platforms that compile
+ * wasm only from modules they were given, never from bytes. Wrangler bundles a Worker with
+ * `workerd`; Next.js (edge routes, middleware) and Vercel's edge functions with `edge-light`.
+ */
+export const EDGE_CONDITIONS = ['workerd', 'edge-light'];
 
 /**
  * The per-language add-ons over lite: each one's module (src/wasm.rs built with that one Cargo
@@ -62,7 +73,29 @@ export const ENTRIES = [
   { subpath: './js/legacy', file: 'legacy', types: 'legacy', host: 'wasm2js' },
   { subpath: './js/standard', file: 'standard', types: 'standard', host: 'wasm2js' },
   { subpath: './js/detect', file: 'detect', types: 'detect', host: 'wasm2js' },
+  { subpath: './provide', file: 'provide', types: 'provide', path: 'core/provide.js' },
+  { subpath: './polyfill/check', file: 'check', types: 'check', path: 'polyfill/host-check.js' },
 ];
+
+/**
+ * The package's wasm modules, exported as `./wasm/NAME.wasm` for platforms that import them as
+ * modules themselves (provideWasm's names: core/provided-wasm.js): the subpath and the file.
+ */
+export const WASM_EXPORTS = [
+  ['core', 'wasm/core.wasm'],
+  ['lite', 'lite/wasm/core.wasm'],
+  ...ADD_ONS.map((language) => [language, `lite/wasm/${language}.wasm`]),
+  ['detect', 'wasm/detect.wasm'],
+].map(([name, file]) => ({ subpath: `./wasm/${name}.wasm`, name, file }));
+
+/** The classic-script builds (script/, one file each, for `<script src>`): the file and the entry it is built from. */
+export const SCRIPTS = [
+  { file: 'script/polyfill.js', from: './polyfill', host: 'web' },
+  { file: 'script/js-polyfill.js', from: './js/polyfill', host: 'wasm2js' },
+];
+
+/** The global the classic-script builds set: the polyfill entry's exports. */
+export const SCRIPT_GLOBAL = 'TextEncodingWasm';
 
 /** The entry of `subpath` (throws for one the package does not have). */
 export function entry(subpath) {
@@ -78,6 +111,7 @@ export function entry(subpath) {
  */
 export function entryFile(subpath, host, { require = false } = {}) {
   const e = entry(subpath);
+  if (e.path !== undefined) return require ? e.path.replace(/\.js$/, '.cjs') : e.path;
   return `${e.lite ? 'lite/' : ''}${e.host || host}/${e.file}.${require ? 'cjs' : 'js'}`;
 }
 
@@ -105,17 +139,27 @@ export const GENERATED = {
 
 /**
  * The exports map of the published package.json, from ENTRIES: under each subpath the
- * `react-native` condition takes the JavaScript build, `deno` and `browser` the web folder, `node`
- * the Node folder (its CommonJS twin for `require`), and `default` the web folder.
+ * `react-native` condition takes the JavaScript build, `workerd` and `edge-light` the edge folder,
+ * `deno` and `browser` the web folder, `node` the Node folder (its CommonJS twin for `require`),
+ * and `default` the web folder; an entry of one file (`path`) is that file under every condition
+ * but Node's `require`, which takes its CommonJS twin.
+ * Then the wasm modules (WASM_EXPORTS) and the classic-script builds (SCRIPTS).
  */
 export function exportsMap() {
   const map = {};
   for (const e of ENTRIES) {
     const types = `./types/${e.types}.d.ts`;
     const requireTypes = `./types/${e.types}.d.cts`;
+    if (e.path !== undefined) {
+      // One module for every host; for Node's `require`, its CommonJS twin.
+      const file = (require) => `./${entryFile(e.subpath, 'node', { require })}`;
+      map[e.subpath] = { node: { require: { types: requireTypes, default: file(true) }, default: file(false) }, types, default: file(false) };
+      continue;
+    }
     const file = (host, require) => `./${entryFile(e.subpath, host, { require })}`;
     const target = {};
     if (e.host === undefined) target['react-native'] = { types, default: file('wasm2js') };
+    if (e.host === undefined) for (const condition of EDGE_CONDITIONS) target[condition] = { types, default: file('edge') };
     target.deno = { types, default: file('web') };
     target.browser = { types, default: file('web') };
     target.node = { import: { types, default: file('node') }, require: { types: requireTypes, default: file('node', true) } };
@@ -123,6 +167,8 @@ export function exportsMap() {
     target.default = file('web');
     map[e.subpath] = target;
   }
+  for (const w of WASM_EXPORTS) map[w.subpath] = `./${w.file}`;
+  for (const s of SCRIPTS) map[`./${s.file}`] = `./${s.file}`;
   map['./package.json'] = './package.json';
   return map;
 }

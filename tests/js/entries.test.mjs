@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import { enginePath, isInstalled } from '../../scripts/lib/engines.mjs';
-import { ADD_ONS, ENTRIES, entryFile, exportsMap, GENERATED } from '../../scripts/lib/package.mjs';
+import { ADD_ONS, EDGE_CONDITIONS, ENTRIES, entryFile, exportsMap, GENERATED, SCRIPTS, WASM_EXPORTS } from '../../scripts/lib/package.mjs';
 import { importEntry, pkgDir } from './package.mjs';
 
 const project = mkdtempSync(join(tmpdir(), 'tew-entries-'));
@@ -59,6 +59,8 @@ const EXPORTS = {
   legacy: ['LegacyEncoder', 'createEncoder', 'encode'],
   standard: STANDARD,
   detect: ['createDetector', 'detect'],
+  provide: ['WASM_NAMES', 'provideWasm'],
+  check: ['hostFaults', 'needsImplementation', 'streamFaults'],
   // The add-ons export nothing: importing one registers its encodings.
   ...Object.fromEntries(ADD_ONS.map((language) => [language, []])),
 };
@@ -81,6 +83,8 @@ const EVERY_SUBPATH = (load, resolve) => `
       else if (m.createEncoder) smoke = (() => { try { return Array.from(m.encode('€日', 'shift_jis', { mode: 'html' })).join(','); } catch (e) { return e.name; } })();
       else if (m.percentEncodeAfterEncoding) smoke = (() => { try { return m.percentEncodeAfterEncoding('shift_jis', 'あ ‽', 'special-query'); } catch (e) { return e.name; } })() + '|' + JSON.stringify(m.decode(Uint8Array.of(0xff, 0xfe, 0x41, 0x00), 'latin1'));
       else if (m.install) smoke = typeof m.install + '|' + Array.isArray(m.installed);
+      else if (m.hostFaults) smoke = Object.keys(m.hostFaults()).join() + '|' + typeof m.needsImplementation(m.hostFaults());
+      else if (m.provideWasm) smoke = (() => { try { m.provideWasm({ core: new Uint8Array(8) }); } catch (e) { return m.WASM_NAMES.join() + '|' + e.name; } })();
       else if (m.createDetector) smoke = (() => { const r = m.detect(Uint8Array.of(0x41, 0x42)); const d = m.createDetector(); d.feed(Uint8Array.of(0x41)); d.feed(Uint8Array.of(0x42)); const same = JSON.stringify(d.guess()) === JSON.stringify(r); d.free(); let error; try { m.detect('AB'); } catch (e) { error = e.name; } return Object.keys(r).join() + '|' + typeof r.confidence + '|' + same + '|' + error; })();
     } catch (e) {
       smoke = 'threw ' + e;
@@ -107,6 +111,8 @@ const SMOKE = {
   liteLegacy: 'RangeError',
   polyfill: 'function|true',
   detect: 'encoding,confidence,candidates|number|true|TypeError',
+  provide: 'core,lite,japanese,simplified-chinese,traditional-chinese,korean,detect|TypeError',
+  check: 'TextDecoder,TextEncoder,TextDecoderStream,TextEncoderStream,sharedInput|boolean',
 };
 const smokeOf = (e) => (ADD_ONS.includes(e.file) ? undefined : e.lite ? SMOKE[{ index: 'liteIndex', standard: 'liteStandard', legacy: 'liteLegacy' }[e.file]] : SMOKE[e.file]);
 
@@ -125,7 +131,11 @@ function checkEvery(out, host, { require = false, label }) {
 
 test('exports map: written from the entries table, every file in it exists, and "files" covers them', () => {
   assert.deepEqual(pkgJson.exports, exportsMap());
-  assert.deepEqual(Object.keys(pkgJson.exports), [...ENTRIES.map((e) => e.subpath), './package.json']);
+  assert.deepEqual(Object.keys(pkgJson.exports), [...ENTRIES.map((e) => e.subpath), ...WASM_EXPORTS.map((w) => w.subpath), ...SCRIPTS.map((s) => `./${s.file}`), './package.json']);
+  // Every wasm module is exported under its provideWasm name, and each is a module of its own.
+  assert.deepEqual(WASM_EXPORTS.map((w) => w.name), ['core', 'lite', ...ADD_ONS, 'detect']);
+  for (const w of WASM_EXPORTS) assert.ok(new WebAssembly.Module(readFileSync(join(pkgDir, w.file))) instanceof WebAssembly.Module, `${w.file} compiles`);
+  assert.equal(pkgJson.unpkg, `./${SCRIPTS[0].file}`, 'a CDN serves the polyfill script for the bare package');
   const files = [];
   const collect = (target) => {
     if (typeof target === 'string') files.push(target);
@@ -155,8 +165,30 @@ for (const [condition, host] of [['browser', 'web'], ['deno', 'web'], ['react-na
   });
 }
 
+for (const condition of EDGE_CONDITIONS) {
+  test(`every subpath, the ${condition} condition: the edge folder (resolved; its .wasm imports are the platform bundler's)`, () => {
+    const out = run(
+      `console.log(JSON.stringify(Object.fromEntries(${JSON.stringify(ENTRIES.map((e) => e.subpath))}.map((subpath) => [subpath, import.meta.resolve(subpath === '.' ? 'text-encoding-wasm' : 'text-encoding-wasm' + subpath.slice(1))]))));`,
+      { flags: [`--conditions=${condition}`] },
+    );
+    const real = realpathSync(pkgDir);
+    for (const e of ENTRIES) {
+      assert.equal(new URL(out[e.subpath]).pathname, join(real, entryFile(e.subpath, 'edge')), `${condition} ${e.subpath}`);
+      if (e.host === undefined && e.path === undefined) {
+        const text = readFileSync(join(real, entryFile(e.subpath, 'edge')), 'utf8');
+        assert.doesNotMatch(text, /inline/, `${e.subpath}: the edge entry carries no inlined wasm`);
+      }
+    }
+    // The edge loaders import each wasm module as a module, as Wrangler's rules and Next.js take it.
+    for (const [file, wasm] of [['edge/load.js', 'core'], ['lite/edge/load.js', 'core'], ['edge/detect.js', 'detect'], ...ADD_ONS.map((l) => [`lite/edge/${l}.js`, l])]) {
+      assert.match(readFileSync(join(real, file), 'utf8'), new RegExp(`from '\\.\\./wasm/${wasm}\\.wasm\\?module'`), file);
+    }
+  });
+}
+
 test('require(esm) on Node 24: every ES module entry of the Node and JavaScript-build folders loads with require()', { skip: !isInstalled('node24') && 'Node 24 is not installed (scripts/setup.sh --browsers installs it)' }, () => {
-  const files = [...new Set(ENTRIES.flatMap((e) => [entryFile(e.subpath, 'node'), entryFile(e.subpath, 'wasm2js')]))];
+  const kinds = new Map(ENTRIES.flatMap((e) => [entryFile(e.subpath, 'node'), entryFile(e.subpath, 'wasm2js')].map((file) => [file, e.file])));
+  const files = [...kinds.keys()];
   const out = run(
     `
     const out = {};
@@ -174,7 +206,7 @@ test('require(esm) on Node 24: every ES module entry of the Node and JavaScript-
   );
   assert.match(out.version, /^v24\./);
   for (const file of files) {
-    const kind = file.split('/').pop().replace('.js', '');
+    const kind = kinds.get(file);
     assert.equal(out.out[file], EXPORTS[kind].join(), `${file} loads with require() (no ERR_REQUIRE_ASYNC_MODULE)`);
   }
 });
@@ -258,7 +290,7 @@ test('polyfill: the classes the host has and gets right are kept; the faulty one
   assert.deepEqual([out.sameReady, out.again, out.bad], [true, [], 'TypeError']);
 });
 
-test('polyfill: the web entry loads no implementation where the host is right, wraps a SharedArrayBuffer refusal, and installs by force after load()', () => {
+test('polyfill: the web entry installs synchronously, wraps a SharedArrayBuffer refusal, and replaces the rest by force', () => {
   const out = run(`
     // A host whose classes pass every probe but refuse SharedArrayBuffer input (as Chromium's do).
     const ours = await import('text-encoding-wasm');
@@ -276,24 +308,30 @@ test('polyfill: the web entry loads no implementation where the host is right, w
     const wrapped = globalThis.TextDecoder;
     const shared = new Uint8Array(new SharedArrayBuffer(3));
     shared.set([0xe2, 0x82, 0xac]);
-    let forceError = '';
-    try { web.install({ force: true }); } catch (e) { forceError = e.message; }
     await web.load();
     const forced = web.install({ force: true });
     console.log(JSON.stringify({ faults: web.faults, installed: web.installed, details: web.installed.details, isSub: wrapped.prototype instanceof RightButStrict,
-      decoded: new wrapped().decode(shared), plain: new wrapped().decode(Uint8Array.of(0x41)), forceError, forced, nowOurs: globalThis.TextDecoder === (await import(url.replace(/polyfill\.js$/, 'index.js'))).TextDecoder }));
+      decoded: new wrapped().decode(shared), plain: new wrapped().decode(Uint8Array.of(0x41)), forced, nowOurs: globalThis.TextDecoder === (await import(url.replace(/polyfill\.js$/, 'index.js'))).TextDecoder }));
   `);
-  assert.deepEqual(out.faults, { TextDecoder: null, TextEncoder: null, TextDecoderStream: null, TextEncoderStream: null, sharedInput: true });
+  assert.deepEqual(out.faults, { TextDecoder: null, TextEncoder: null, TextDecoderStream: null, TextEncoderStream: null, sharedInput: true, core: null });
   assert.deepEqual(out.installed, ['TextDecoder']);
   assert.equal(out.details[0].action, 'wrapped');
   assert.equal(out.isSub, true, 'the host class is wrapped (subclassed), not replaced');
   assert.equal(out.decoded, '€');
   assert.equal(out.plain, 'A');
-  assert.match(out.forceError, /await load\(\)/);
   // Forced: every class, the Node folder's TextDecoderStream too (the Node folder's entries are
   // faces of their own module graph, node/graph.cjs, apart from the web folder's modules).
   assert.deepEqual(out.forced, ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream']);
   assert.equal(out.nowOurs, true);
+});
+
+test('no web entry has a top-level await: each bundles as a classic script (esbuild --format=iife)', async () => {
+  const { build } = await import('esbuild');
+  for (const e of ENTRIES.filter((entry) => entry.host === undefined && entry.path === undefined)) {
+    const file = join(pkgDir, entryFile(e.subpath, 'web'));
+    const r = await build({ entryPoints: [file], bundle: true, format: 'iife', write: false, logLevel: 'silent' });
+    assert.equal(r.outputFiles.length, 1, `${e.subpath}: bundled as one classic script`);
+  }
 });
 
 test('lite: CJK labels throw a RangeError naming their add-on; every other encoding works', async () => {

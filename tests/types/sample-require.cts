@@ -8,6 +8,8 @@ import standard = require('text-encoding-wasm/standard');
 import liteStandard = require('text-encoding-wasm/lite/standard');
 import detector = require('text-encoding-wasm/detect');
 import jsDetector = require('text-encoding-wasm/js/detect');
+import provide = require('text-encoding-wasm/provide');
+import check = require('text-encoding-wasm/polyfill/check');
 
 const text: string = new pkg.TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(1), { stream: true });
 const bytes: Uint8Array<ArrayBuffer> = new pkg.TextEncoder().encode('x');
@@ -26,4 +28,7 @@ const guessed: string | null = jsDetector.createDetector({ allowUTF8: false }).g
 // @ts-expect-error: allowUTF8 is a boolean
 detector.createDetector({ allowUTF8: 'no' });
 
-export = { text, bytes, stream, installed, encoded, decoded, query, detected, guessed };
+const names: readonly provide.WasmName[] = provide.WASM_NAMES;
+const needed: boolean = check.needsImplementation(check.hostFaults());
+
+export = { text, bytes, stream, installed, encoded, decoded, query, detected, guessed, names, needed };

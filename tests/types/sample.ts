@@ -13,7 +13,9 @@ import {
   type TextEncoderEncodeIntoResult,
 } from 'text-encoding-wasm';
 import * as lite from 'text-encoding-wasm/lite';
-import { install, type InstallOptions } from 'text-encoding-wasm/polyfill';
+import { faults, install, installed as installedAtImport, ready, type InstallDetail, type InstallOptions } from 'text-encoding-wasm/polyfill';
+import { hostFaults, needsImplementation, streamFaults, type ProbedFaults } from 'text-encoding-wasm/polyfill/check';
+import { provideWasm, WASM_NAMES, type WasmName } from 'text-encoding-wasm/provide';
 import { createEncoder, encode, LegacyEncoder, type LegacyEncodeMode, type LegacyEncoderOptions } from 'text-encoding-wasm/legacy';
 import * as standard from 'text-encoding-wasm/standard';
 import * as liteStandard from 'text-encoding-wasm/lite/standard';
@@ -74,6 +76,15 @@ const liteBytes: Uint8Array<ArrayBuffer> = new lite.TextEncoder().encode('x');
 const installOptions: InstallOptions = { force: true };
 const installed: string[] = install(installOptions);
 install();
+const coreFault: string | null = faults.core;
+const actions: InstallDetail['action'][] = installedAtImport.details.map((d) => d.action);
+const settled: Promise<string[]> = ready;
+// polyfill/check: the polyfill only where the host needs it
+const probed: ProbedFaults = hostFaults();
+const needed: Promise<boolean> = streamFaults(probed).then(needsImplementation);
+// provide: compiled modules by name
+const moduleNames: readonly WasmName[] = WASM_NAMES;
+provideWasm({ core: new WebAssembly.Module(new Uint8Array(8)), japanese: undefined });
 
 // legacy
 const mode: LegacyEncodeMode = 'html';
@@ -184,9 +195,12 @@ encode('x');
 createEncoder();
 // @ts-expect-error: force is a boolean
 install({ force: 1 });
+// @ts-expect-error: provideWasm takes the package's module names only
+provideWasm({ nope: new WebAssembly.Module(new Uint8Array(8)) });
 // @ts-expect-error: LegacyEncoder#encode's options are { stream }
 legacyEncoder.encode('x', { mode: 'html' });
 
+export { actions, coreFault, moduleNames, needed, settled };
 export { best, detectedName, detectInputs, detectScores, jsDetector, streamedGuess };
 export { decodedText, encodedStandard, firstError, iso, legacyReplacement, names, notAName, query, replaced, sets, sniffed, sniffedBuffer, streamed, utf8Texts };
 export { blob, counts, ctor, decoded, domDecoder, domDecoderStream, domEncoder, domEncoderStream, encoded, encodedEmpty, encodingName, flags, fromHost, fromHostEncoder, fromHostStream, installed, legacyBytes, legacyInfo, liteBytes, liteStream, liteText, chunk, pipe, streamInfo, utf8, wrongReadable };
