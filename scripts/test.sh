@@ -34,6 +34,7 @@ stage "rust on wasm32 (wasm-bindgen-test: node, chromium, firefox; the browsers'
 stage "js api in node (system), node 22/24/26, bun, deno, chromium, firefox, each as is and with the TEXT_ENCODING_WASM_HOST switch off (portable suite)" node scripts/test-env.mjs --env all
 stage "JavaScript build in engines (node --jitless, JavaScriptCore, QuickJS, Hermes, chromium under a strict CSP)" node scripts/test-engines.mjs
 stage "bundlers (webpack, vite, esbuild, rollup) in chromium" node scripts/test-bundlers.mjs
+stage "platforms (Cloudflare Workers: Wrangler, Miniflare, workerd; Vercel's edge-runtime; Next.js edge route and middleware; vitest's jsdom and happy-dom; the classic scripts in chromium, firefox, jsdom)" node scripts/test-platforms.mjs
 stage "types (tsc)" node scripts/check-types.mjs
 stage "js api (node:test)" node --test tests/js/
 stage "js api (node:test), the host's codecs switched off (TEXT_ENCODING_WASM_HOST=off)" env TEXT_ENCODING_WASM_HOST=off node --test tests/js/

@@ -1,4 +1,4 @@
-// `npm run wpt -- --wpt-dir DIR [--env node|node22|node24|node26|bun|deno|chromium|firefox|all]...
+// `npm run wpt -- --wpt-dir DIR [--env node|node22|node24|node26|bun|deno|chromium|firefox|workerd|all]...
 //                [--core] [--host web|node|wasm2js] [--pkg DIR] [--filter TEXT] [--jobs N]
 //                [--verbose]`
 //
@@ -18,6 +18,12 @@
 //               evaluated as classic scripts (node:vm runInThisContext; Bun and Deno have it too)
 //   chromium,   a generated `.any.html`-style page per test file on a local cross-origin-isolated
 //   firefox     server (127.0.0.1, ephemeral port), in headless Chromium / Firefox ESR
+//   workerd     Cloudflare's workerd (the pinned one of tests/platforms/workers/, the package
+//               installed there from its tarball): the app's src/wpt.js, bundled once by Wrangler
+//               (the `workerd` condition takes the edge folder, whatever --host says), forces the
+//               polyfill in its fetch handler and evaluates the same classic scripts through
+//               workerd's UnsafeEval binding; one `workerd test --experimental` process per test
+//               file, each with its own config (.cache/wpt/workerd/)
 // Default: every environment.
 //
 // --core sets the package's host-acceleration switch, so that it uses its wasm core instead of the
@@ -35,7 +41,7 @@
 // With `--child CONFIG` this file is the per-test-file runner that the process environments start
 // (it imports only node: builtins, which Bun and Deno provide too).
 
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
@@ -270,13 +276,16 @@ function summarize(entry, raw, error) {
 /**
  * Why a failure is the environment's rather than the package's, when it plainly is: the test
  * needs a web platform feature the environment lacks (Node, Bun and Deno have no XMLHttpRequest or
- * document; idlharness only knows window and worker globals). Null otherwise.
+ * document; idlharness only knows window and worker globals; workerd's postMessage takes no
+ * transfer list). Null otherwise.
  */
 function environmentGap(failure) {
   const message = String(failure.message);
   const missing = /\b(XMLHttpRequest|document|Worker|SharedWorker|iframe|window) is not defined\b/.exec(message);
   if (missing) return `no ${missing[1]}`;
   if (/Unexpected global object/.test(message)) return 'idlharness needs a window or worker global';
+  // workerd's MessagePort.postMessage (the tests' way to detach a buffer) takes no transfer list.
+  if (/Transfer list is not supported/.test(message)) return 'no transfer list in postMessage';
   return null;
 }
 
@@ -448,6 +457,116 @@ async function runBrowser(env, ctx) {
   }
 }
 
+// ---- workerd --------------------------------------------------------------------------------------
+
+/** The compatibility date of the workers app's wrangler.jsonc (its top level). */
+function workersCompatibilityDate(app) {
+  const text = readFileSync(join(app, 'wrangler.jsonc'), 'utf8');
+  return JSON.parse(text.replace(/^\s*\/\/.*$/gm, '')).compatibility_date;
+}
+
+/**
+ * Bundles the app's WPT worker (src/wpt.js, or src/wpt-core.js with the host-acceleration switch)
+ * into `dir` with the app's Wrangler (its default module rules, Node 24); returns the bundle's
+ * files: { main, wasm: [names] }.
+ */
+async function bundleWptWorker(ctx, app, dir) {
+  const source = ctx.core ? 'src/wpt-core.js' : 'src/wpt.js';
+  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', WRANGLER_HIDE_BANNER: 'true', WRANGLER_LOG_PATH: join(dir, '..', 'logs') };
+  delete env.WRANGLER_BUILD_CONDITIONS;
+  const wrangler = join(app, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
+  const out = await ctx.lib.runCommand(ctx.lib.engineBinary('node24'), [wrangler, 'deploy', '--dry-run', '--env', '', '--outdir', dir, source], { cwd: app, env, timeoutMs: 120000 });
+  if (out.code !== 0) throw new CannotRun(`wrangler could not bundle ${source} (exit ${out.code}): ${(out.stdout + out.stderr).trim().slice(-2000)}`);
+  const files = readdirSync(dir);
+  return { main: files.find((f) => f.endsWith('.js')), wasm: files.filter((f) => f.endsWith('.wasm')).sort() };
+}
+
+/**
+ * What a test file may fetch from its own origin in workerd, which reads no files: the
+ * interfaces/NAME.idl of DIR for each quoted NAME in a test that includes idlharness.js.
+ */
+function sameOriginResources(entry, ctx) {
+  const resources = {};
+  if (!entry.scripts.some((s) => s.path === 'resources/idlharness.js')) return resources;
+  const source = readFileSync(join(ctx.wptDir, ...entry.rel.split('/')), 'utf8');
+  for (const [, name] of source.matchAll(/['"]([\w-]+)['"]/g)) {
+    const file = join(ctx.wptDir, 'interfaces', `${name}.idl`);
+    if (existsSync(file)) resources[`/interfaces/${name}.idl`] = readFileSync(file, 'utf8');
+  }
+  return resources;
+}
+
+/** The capnp config of one test file's run: the bundled worker (its WPT and UNSAFE_EVAL bindings) and the app's driver. */
+function workerdConfig(bundle, bundleDir, driver, date) {
+  const str = JSON.stringify;
+  const modules = [
+    `(name = ${str(bundle.main)}, esModule = embed ${str(join(bundleDir, bundle.main))})`,
+    ...bundle.wasm.map((f) => `(name = ${str(f)}, wasm = embed ${str(join(bundleDir, f))})`),
+  ];
+  return `using Workerd = import "/workerd/workerd.capnp";
+
+const config :Workerd.Config = (
+  services = [
+    (name = "wpt", worker = (
+      modules = [ ${modules.join(', ')} ],
+      compatibilityDate = ${str(date)},
+      bindings = [ (name = "WPT", json = embed "wpt.json"), (name = "UNSAFE_EVAL", unsafeEval = void) ],
+    )),
+    (name = "driver", worker = (
+      modules = [ (name = "driver.js", esModule = embed ${str(driver)}) ],
+      compatibilityDate = ${str(date)},
+      bindings = [ (name = "wpt", service = "wpt") ],
+    )),
+  ],
+);
+`;
+}
+
+/**
+ * workerd: the workers app's tools and the package installed there, the WPT worker bundled once,
+ * then each test file in its own `workerd test --experimental` process with a config of its own
+ * (.cache/wpt/workerd/N/: the worker, its WPT binding holding the file's scripts, and the app's
+ * driver, which fetches the worker once and prints its answer); the files' results as summarize
+ * gives them.
+ */
+async function runWorkerd(ctx) {
+  const lib = ctx.lib;
+  if (ctx.host !== undefined && ctx.host !== 'edge') console.log(`wpt [workerd]: --host ${ctx.host} does not apply: the workerd condition takes the edge folder`);
+  const { ensureApp, installPackage: installInApp } = await import('./lib/apps.mjs');
+  const app = ensureApp('workers');
+  installInApp(ctx.pkg, app);
+  const workerd = join(app, 'node_modules', '@cloudflare', 'workerd-linux-64', 'bin', 'workerd');
+  const date = workersCompatibilityDate(app);
+  const out = join(repoRoot, '.cache', 'wpt', 'workerd');
+  rmSync(out, { recursive: true, force: true });
+  const bundleDir = join(out, 'bundle');
+  const bundle = await bundleWptWorker(ctx, app, bundleDir);
+  const testharness = { path: 'resources/testharness.js', source: readFileSync(ctx.testharness, 'utf8') };
+  const version = (await lib.runCommand(workerd, ['--version'])).stdout.trim();
+  console.log(`wpt [workerd]: ${version}, compatibility date ${date}, no nodejs_compat`);
+  return pool(ctx.entries, ctx.jobs, async (entry, i) => {
+    const dir = join(out, String(i));
+    mkdirSync(dir, { recursive: true });
+    const config = {
+      url: `${ORIGIN}/${entry.rel.replace(/\.js$/, '.html')}${entry.variant}`,
+      testharness,
+      scripts: entry.scripts.map((s) => (s.missing ? s : { path: s.path, source: readFileSync(s.file, 'utf8') })),
+      resources: sameOriginResources(entry, ctx),
+    };
+    writeFileSync(join(dir, 'wpt.json'), JSON.stringify(config));
+    writeFileSync(join(dir, 'config.capnp'), workerdConfig(bundle, relative(dir, bundleDir), relative(dir, join(app, 'workerd-driver.js')), date));
+    const run = await lib.runCommand(workerd, ['test', '--experimental', 'config.capnp'], { cwd: dir, timeoutMs: entry.long ? 180000 : 60000 });
+    const line = run.stdout.split('\n').find((l) => l.startsWith('@@worker wpt '));
+    // The body may hold U+2028 and U+2029 (test names), which `.` does not match without the s flag.
+    const answer = line && /^@@worker wpt (\d+) (.*)$/s.exec(line);
+    if (!answer || answer[1] !== '200') {
+      const why = `${run.code === null ? 'killed (time limit)' : `exit ${run.code}`}: ${(answer ? JSON.parse(answer[2]) : run.stderr || run.stdout).trim().split('\n').slice(-5).join(' | ')}`;
+      return summarize(entry, null, why);
+    }
+    return summarize(entry, JSON.parse(JSON.parse(answer[2])));
+  });
+}
+
 // ---- main -----------------------------------------------------------------------------------------
 
 async function main(argv) {
@@ -462,7 +581,7 @@ async function main(argv) {
   };
   // One process per test file: the system Node, each engine of engines.mjs, and Deno.
   const processEnvs = ['node', ...Object.keys(lib.ENGINES), 'deno'];
-  const ALL = [...processEnvs, ...Object.keys(lib.BROWSERS)];
+  const ALL = [...processEnvs, ...Object.keys(lib.BROWSERS), 'workerd'];
   const value = (flag) => {
     const at = argv.indexOf(flag);
     return at >= 0 ? argv[at + 1] : undefined;
@@ -505,7 +624,8 @@ async function main(argv) {
     const started = Date.now();
     let results;
     try {
-      results = processEnvs.includes(env) ? await runProcesses(env, ctx) : await runBrowser(env, ctx);
+      if (env === 'workerd') results = await runWorkerd(ctx);
+      else results = processEnvs.includes(env) ? await runProcesses(env, ctx) : await runBrowser(env, ctx);
     } catch (error) {
       const why = error instanceof CannotRun || error instanceof lib.EngineMissing ? error.message : error && error.stack ? error.stack : error;
       console.log(`wpt [${label}]: could not run: ${why}`);
