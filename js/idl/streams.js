@@ -40,12 +40,7 @@ import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, t
  * classes are left out, and `streamsUnavailable` says why.
  */
 const processObject = typeof process === 'object' && process !== null ? process : null;
-/**
- * The host's `process.getBuiltinModule` where it gives built-in modules: Node, Bun and Deno; not
- * Next.js's edge sandbox, whose `process` has one that throws ("A Node.js API is used"). Asked for
- * `node:module`, which Node has loaded anyway.
- */
-const getBuiltinModule = processObject !== null && typeof processObject.getBuiltinModule === 'function' && givesModules(processObject.getBuiltinModule) ? processObject.getBuiltinModule : null;
+const getBuiltinModule = processObject !== null && typeof processObject.getBuiltinModule === 'function' ? processObject.getBuiltinModule : null;
 /** The class captured at load, or undefined (none yet, or none at all). */
 let hostTransformStream;
 /** Where the class is looked up at the first construction, how; null where it is not. */
@@ -53,7 +48,9 @@ let deferredTransformStream = null;
 /** Why the stream classes are left out (null where they are not). */
 let unavailable = null;
 if (getBuiltinModule !== null && typeof window === 'undefined') {
-  if ('TransformStream' in globalThis) deferredTransformStream = () => streamWeb()?.TransformStream;
+  // (Next.js's edge sandbox has a `process` whose getBuiltinModule throws, "A Node.js API is
+  // used": there the global, if it is the standard's, is taken at the first construction.)
+  if ('TransformStream' in globalThis) deferredTransformStream = () => streamWeb()?.TransformStream ?? standardGlobal();
   else unavailable = 'the host has no TransformStream';
 } else {
   const found = globalValue('TransformStream');
@@ -69,14 +66,10 @@ if (getBuiltinModule !== null && typeof window === 'undefined') {
   }
 }
 
-/** Whether `getBuiltinModule` gives built-in modules. */
-function givesModules(getBuiltinModule) {
-  try {
-    const module = Reflect.apply(getBuiltinModule, processObject, ['node:module']);
-    return typeof module === 'function' || (typeof module === 'object' && module !== null);
-  } catch {
-    return false;
-  }
+/** The global TransformStream where it is the Streams standard's, else undefined. */
+function standardGlobal() {
+  const found = globalValue('TransformStream');
+  return typeof found === 'function' && isStandard(found, globalValue('ReadableStream'), globalValue('WritableStream')) ? found : undefined;
 }
 
 /** The host's `node:stream/web`, or null. */
@@ -128,9 +121,10 @@ function isStandard(TS, RS, WS) {
 /** A new TransformStream of the host's (captured at load, or looked up at the first call). */
 function newTransformStream(transformer) {
   if (deferredTransformStream !== null) {
-    hostTransformStream = deferredTransformStream();
+    const found = deferredTransformStream();
+    if (typeof found !== 'function') throw new TypeError("text-encoding-wasm: neither node:stream/web nor the global object has the Streams standard's TransformStream");
+    hostTransformStream = found;
     deferredTransformStream = null;
-    if (typeof hostTransformStream !== 'function') throw new TypeError('text-encoding-wasm: node:stream/web has no TransformStream');
   }
   return new hostTransformStream(transformer);
 }

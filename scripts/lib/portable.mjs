@@ -111,6 +111,23 @@ export function readResult(label, { code = 0, stdout = '', stderr = '' }, { know
   return { passed, failed, skipped };
 }
 
+/**
+ * `stdout` with the skips that share one reason among more than two tests left out of its
+ * `@@portable-result` line's results (the counts stay), each such reason printed here as one
+ * line instead of one per test by readResult.
+ */
+export function collapseSkips(stdout) {
+  const line = stdout.split('\n').find((l) => l.startsWith('@@portable-result '));
+  if (line === undefined) return stdout;
+  const result = JSON.parse(line.slice('@@portable-result '.length));
+  const counts = new Map();
+  for (const r of result.results) if (r.status === 'skip') counts.set(r.message, (counts.get(r.message) || 0) + 1);
+  const collapsed = new Set([...counts].filter(([, n]) => n > 2).map(([message]) => message));
+  for (const message of collapsed) console.log(`  skip ${counts.get(message)} tests (${message})`);
+  result.results = result.results.filter((r) => !(r.status === 'skip' && collapsed.has(r.message)));
+  return `@@portable-result ${JSON.stringify(result)}`;
+}
+
 /** Adds the counts of `r` to `total`; returns `total`. */
 export function addResult(total, r) {
   total.passed += r.passed;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { ensureApp, installPackage } from '../lib/apps.mjs';
 import { runPage, withBrowser } from '../lib/browser.mjs';
 import { engineBinary } from '../lib/engines.mjs';
-import { addResult, readResult, switchEnv } from '../lib/portable.mjs';
+import { addResult, collapseSkips, readResult, switchEnv } from '../lib/portable.mjs';
 import { runCommand } from '../lib/run.mjs';
 import { inside, startServer } from '../lib/server.mjs';
 
@@ -78,23 +78,6 @@ async function bundle(app, buildDir) {
     console.log(`  FAIL ${label}\n       ${messages}\n${label}: 0 passed, 1 failed`);
     return { passed: 0, failed: 1, skipped: 0 };
   }
-}
-
-/**
- * `stdout` with the skips that share one reason among more than two tests left out of its
- * `@@portable-result` line's results (the counts stay), each such reason printed here as one
- * line instead of one per test by readResult.
- */
-function collapseSkips(stdout) {
-  const line = stdout.split('\n').find((l) => l.startsWith('@@portable-result '));
-  if (line === undefined) return stdout;
-  const result = JSON.parse(line.slice('@@portable-result '.length));
-  const counts = new Map();
-  for (const r of result.results) if (r.status === 'skip') counts.set(r.message, (counts.get(r.message) || 0) + 1);
-  const collapsed = new Set([...counts].filter(([, n]) => n > 2).map(([message]) => message));
-  for (const message of collapsed) console.log(`  skip ${counts.get(message)} tests (${message})`);
-  result.results = result.results.filter((r) => !(r.status === 'skip' && collapsed.has(r.message)));
-  return `@@portable-result ${JSON.stringify(result)}`;
 }
 
 /** Prints what the polyfill's script did in a run (its installed.details). */

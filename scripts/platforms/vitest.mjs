@@ -12,7 +12,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureApp, installPackage } from '../lib/apps.mjs';
 import { engineBinary } from '../lib/engines.mjs';
-import { addResult, readResult, switchEnv } from '../lib/portable.mjs';
+import { addResult, collapseSkips, readResult, switchEnv } from '../lib/portable.mjs';
 import { runCommand } from '../lib/run.mjs';
 
 /** The projects of the app's vitest.config.mjs. */
@@ -55,23 +55,6 @@ function knownFailures(run, extra) {
     known.push({ test: BRAND_CHECK, message: /reading 'call'/, reason: "the global WritableStream is not the Streams standard's (Node's stream.Writable), so the suite cannot brand-check through it" });
   }
   return known;
-}
-
-/**
- * `stdout` with the skips that share one reason among more than two tests left out of its
- * `@@portable-result` line's results (the counts stay), each such reason printed here as one
- * line instead of one per test by readResult.
- */
-function collapseSkips(stdout) {
-  const line = stdout.split('\n').find((l) => l.startsWith('@@portable-result '));
-  if (line === undefined) return stdout;
-  const result = JSON.parse(line.slice('@@portable-result '.length));
-  const counts = new Map();
-  for (const r of result.results) if (r.status === 'skip') counts.set(r.message, (counts.get(r.message) || 0) + 1);
-  const collapsed = new Set([...counts].filter(([, n]) => n > 2).map(([message]) => message));
-  for (const message of collapsed) console.log(`  skip ${counts.get(message)} tests (${message})`);
-  result.results = result.results.filter((r) => !(r.status === 'skip' && collapsed.has(r.message)));
-  return `@@portable-result ${JSON.stringify(result)}`;
 }
 
 /** The extra members of a result file's `@@portable-result` line (beyond the counts). */
