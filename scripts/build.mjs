@@ -515,7 +515,7 @@ for (const name of readdirSync(join(pkg, 'types'))) {
 // host lacks or gets wrong when it runs, and sets the global SCRIPT_GLOBAL to the entry's exports
 // ({ faults, install, installed, load, ready }). No web entry has a top-level await, so they bundle
 // as IIFEs. The syntax is left as written (ES2022: private class fields).
-const version = JSON.parse(readFileSync(join(root, 'pkg-template', 'package.json'), 'utf8')).version;
+const template = JSON.parse(readFileSync(join(root, 'pkg-template', 'package.json'), 'utf8'));
 for (const script of SCRIPTS) {
   await esbuild({
     entryPoints: [join(pkg, entryFile(script.from, script.host))],
@@ -526,7 +526,7 @@ for (const script of SCRIPTS) {
     target: 'es2022',
     legalComments: 'none',
     outfile: join(pkg, script.file),
-    banner: { js: `/* text-encoding-wasm ${version} (MIT): ${script.from.slice(2)} as a classic script; sets ${SCRIPT_GLOBAL}. */` },
+    banner: { js: `/* text-encoding-wasm ${template.version} (MIT): ${script.from.slice(2)} as a classic script; sets ${SCRIPT_GLOBAL}. */` },
     logLevel: 'warning',
   });
 }
@@ -535,7 +535,6 @@ for (const script of SCRIPTS) {
 for (const name of readdirSync(join(root, 'pkg-template'))) {
   if (name !== 'package.json') copyFileSync(join(root, 'pkg-template', name), join(pkg, name));
 }
-const template = JSON.parse(readFileSync(join(root, 'pkg-template', 'package.json'), 'utf8'));
 // What a bundler must keep even when nothing of it is used: the host folders' entries and loaders
 // (they set the core's loader), and the CommonJS files.
 const sideEffects = ['./', './lite/']

@@ -53,16 +53,12 @@ if (getBuiltinModule !== null && typeof window === 'undefined') {
   if ('TransformStream' in globalThis) deferredTransformStream = () => streamWeb()?.TransformStream ?? standardGlobal();
   else unavailable = 'the host has no TransformStream';
 } else {
-  const found = globalValue('TransformStream');
-  if (typeof found !== 'function') unavailable = 'the host has no TransformStream';
-  else if (isStandard(found, globalValue('ReadableStream'), globalValue('WritableStream'))) hostTransformStream = found;
-  else {
-    const web = getBuiltinModule !== null ? streamWeb() : null;
-    if (web !== null && web.ReadableStream === globalValue('ReadableStream') && isStandard(web.TransformStream, web.ReadableStream, web.WritableStream)) {
-      hostTransformStream = web.TransformStream;
-    } else {
-      unavailable = "the host's TransformStream is not the Streams standard's (its sides are not a ReadableStream and a WritableStream)";
-    }
+  hostTransformStream = standardGlobal() ?? streamWebUnderGlobalReadable();
+  if (hostTransformStream === undefined) {
+    unavailable =
+      typeof globalValue('TransformStream') !== 'function'
+        ? 'the host has no TransformStream'
+        : "the host's TransformStream is not the Streams standard's (its sides are not a ReadableStream and a WritableStream)";
   }
 }
 
@@ -70,6 +66,16 @@ if (getBuiltinModule !== null && typeof window === 'undefined') {
 function standardGlobal() {
   const found = globalValue('TransformStream');
   return typeof found === 'function' && isStandard(found, globalValue('ReadableStream'), globalValue('WritableStream')) ? found : undefined;
+}
+
+/**
+ * `node:stream/web`'s TransformStream where the global ReadableStream is that module's (a test DOM
+ * in Node: the host's readables pipe into it), else undefined.
+ */
+function streamWebUnderGlobalReadable() {
+  const web = getBuiltinModule !== null ? streamWeb() : null;
+  if (web === null || web.ReadableStream !== globalValue('ReadableStream')) return undefined;
+  return isStandard(web.TransformStream, web.ReadableStream, web.WritableStream) ? web.TransformStream : undefined;
 }
 
 /** The host's `node:stream/web`, or null. */

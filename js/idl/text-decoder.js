@@ -243,7 +243,7 @@ function hostDecodeCall(s, token, bytes, stream) {
   // A dense whole call of an encoding whose dense inputs the core takes is the core's (a streaming
   // call of a multi-byte encoding is, below, without looking); so is an input larger than any the
   // host was checked on (HOST_BYTES_MAX).
-  if ((s.coreFrom !== Infinity && length >= s.coreFrom) || length > HOST_BYTES_MAX || (s.dense && !stream && denseInput(bytes))) return null;
+  if ((s.coreFrom !== Infinity && length >= s.coreFrom) || length > HOST_BYTES_MAX || (s.dense && !stream && denseInput(bytes, length))) return null;
   if (!stream && s.handle === 0 && (kind >= SINGLE_BYTE || s.ignoreBOM || s.bomDone || bomLength(kind, bytes) === 0)) {
     // The common call: whole input, no BOM to strip.
     let text;

@@ -32,6 +32,16 @@ const DECODE_PROBES = [
   ['utf-16be', [0xd8, 0x3d, 0xde, 0x00, 0x00], '\u{1f600}\ufffd'],
 ];
 
+/** What the decoder class `C` gets wrong with the label "replacement" (it must throw a RangeError), or null. */
+function badLabelFault(C) {
+  try {
+    new C('replacement');
+    return 'accepts the label "replacement"';
+  } catch (error) {
+    return error instanceof RangeError ? null : 'throws the wrong error for a bad label';
+  }
+}
+
 function decoderFault(TD) {
   if (typeof TD !== 'function') return 'missing';
   try {
@@ -45,12 +55,8 @@ function decoderFault(TD) {
       if (encoding !== name) return `does not support ${name}`;
     }
     if (new TD(' \n latin1\t').encoding !== 'windows-1252') return 'does not resolve labels as the standard does';
-    try {
-      new TD('replacement');
-      return 'accepts the label "replacement"';
-    } catch (error) {
-      if (!(error instanceof RangeError)) return 'throws the wrong error for a bad label';
-    }
+    const badLabel = badLabelFault(TD);
+    if (badLabel !== null) return badLabel;
     for (const [label, bytes, want] of DECODE_PROBES) {
       let got;
       try {
@@ -111,16 +117,10 @@ function decoderStreamFault(TDS) {
     if (plain.fatal !== false || plain.ignoreBOM !== false || plain.encoding !== 'utf-8') return 'converts its options differently from the standard';
     const set = new TDS(' latin1\n', { fatal: 1, ignoreBOM: 'yes' });
     if (set.encoding !== 'windows-1252' || set.fatal !== true || set.ignoreBOM !== true) return 'converts its label or options differently from the standard';
-    try {
-      new TDS('replacement');
-      return 'accepts the label "replacement"';
-    } catch (error) {
-      if (!(error instanceof RangeError)) return 'throws the wrong error for a bad label';
-    }
+    return badLabelFault(TDS);
   } catch {
     return 'throws where the standard does not';
   }
-  return null;
 }
 
 /** What the host's TextEncoderStream gets wrong in its constructor, or null. */

@@ -39,7 +39,7 @@ function defineGlobal(name, value) {
 
 /**
  * Returns `install(options)` for `classes` (the implementation's four classes), the host's
- * `faults` (host-check.js, probed once; null to install only what is missing) and
+ * `faults` (host-check.js, probed once; its `core` is set here where the core cannot run) and
  * `streamsUnavailable`, why the stream classes are left out (idl/streams.js; null where not).
  * install() installs each class that globalThis lacks, or whose host version is faulty (for
  * `sharedInput` alone it wraps the host's TextDecoder to copy such input, which needs none of
@@ -48,7 +48,7 @@ function defineGlobal(name, value) {
  * alone, what was done and why: 'installed', 'replaced', 'wrapped', 'kept' (the host's class
  * stays although it was to be replaced) or 'skipped' (none installed where the host has none).
  */
-export function createInstaller(classes, faults = null, streamsUnavailable = null) {
+function createInstaller(classes, faults, streamsUnavailable) {
   const probed = {};
   for (const name of NAMES) probed[name] = globalThis[name];
   let wrapped = null;
@@ -59,42 +59,37 @@ export function createInstaller(classes, faults = null, streamsUnavailable = nul
     const force = options === undefined || options === null ? false : Boolean(options.force);
     const installed = [];
     const details = [];
+    /** Reports the class `name` left as it is: the host's kept, or none installed. */
+    const leave = (name, reason, why) => details.push({ name, action: typeof globalThis[name] === 'function' ? 'kept' : 'skipped', reason: `${reason}; but ${why}` });
     const define = (name, value, action, reason) => {
       const refused = defineGlobal(name, value);
-      if (refused === null) {
-        installed.push(name);
-        details.push({ name, action, reason });
-      } else {
-        details.push({ name, action: action === 'installed' ? 'skipped' : 'kept', reason: `${reason}; but ${refused}` });
-      }
+      if (refused !== null) return leave(name, reason, refused);
+      installed.push(name);
+      details.push({ name, action, reason });
     };
     for (const name of NAMES) {
       const host = globalThis[name];
       let reason = null;
       if (typeof host !== 'function') reason = 'missing';
-      else if (faults !== null && faults[name] !== null && host === probed[name]) reason = faults[name];
+      else if (faults[name] !== null && host === probed[name]) reason = faults[name];
       else if (force && host !== classes[name]) reason = 'replaced on request (force)';
       if (reason === null) continue;
-      const cls = classes[name];
-      const hostHas = typeof host === 'function';
-      if (typeof cls !== 'function') {
-        // A stream class where the host's TransformStream is missing or not the standard's.
-        if (streamsUnavailable !== null) {
-          details.push({ name, action: hostHas ? 'kept' : 'skipped', reason: `${reason}; but ${streamsUnavailable}` });
-        }
+      // A stream class where the host's TransformStream is missing or not the standard's.
+      if (typeof classes[name] !== 'function') {
+        leave(name, reason, streamsUnavailable);
         continue;
       }
-      if (host === cls) continue;
+      if (host === classes[name]) continue;
       const error = loadError();
       if (error !== null) {
-        if (faults !== null) faults.core = coreFault(error);
-        details.push({ name, action: hostHas ? 'kept' : 'skipped', reason: `${reason}; but ${coreFault(error)}` });
+        faults.core = coreFault(error);
+        leave(name, reason, faults.core);
         continue;
       }
-      define(name, cls, hostHas ? 'replaced' : 'installed', reason);
+      define(name, classes[name], typeof host === 'function' ? 'replaced' : 'installed', reason);
     }
     // A host TextDecoder that is right but refuses SharedArrayBuffer input: wrapped, not replaced.
-    if (faults !== null && faults.sharedInput && globalThis.TextDecoder === probed.TextDecoder) {
+    if (faults.sharedInput && globalThis.TextDecoder === probed.TextDecoder) {
       wrapped = wrapped || copyingSharedInput(probed.TextDecoder);
       define('TextDecoder', wrapped, 'wrapped', 'refuses views on a SharedArrayBuffer; such input is copied first');
     }

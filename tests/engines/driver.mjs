@@ -6,7 +6,7 @@
 // before pending promise jobs (Hermes' shell), get inert ones: the suite's per-test timeout then
 // never fires, and the runner's own time limit bounds the run instead.
 
-import { formatSummary, resultLine, runSuite } from '@@SUITE@@';
+import { firstUse, formatSummary, resultLine, runSuite } from '@@SUITE@@';
 import * as api from '@@ENTRY@@';
 import * as legacy from '@@LEGACY@@';
 import * as standard from '@@STANDARD@@';
@@ -18,20 +18,10 @@ if (typeof setTimeout !== 'function' || typeof clearTimeout !== 'function' || '@
   globalThis.clearTimeout = () => {};
 }
 
-/** What a user of this engine first does: decode Shift_JIS, encode UTF-8 (checked by the runner). */
-function smoke() {
-  try {
-    const sjis = new api.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf]));
-    return `${sjis}|${Array.prototype.join.call(new api.TextEncoder().encode('\u706b\u661f \u{1F600}'), ',')}`;
-  } catch (error) {
-    return String(error);
-  }
-}
-
 runSuite({ api, legacy, standard, detect, loadPolyfill: () => import('@@POLYFILL@@') }).then(
   (summary) => {
     out(formatSummary('@@LABEL@@', summary));
-    out(resultLine(summary, { smoke: smoke() }));
+    out(resultLine(summary, { smoke: firstUse(api) }));
   },
   (error) => {
     const message = String(error && error.stack ? error.stack : error);

@@ -46,6 +46,19 @@ export async function runSuite(ctx) {
   return run({ onResult: ctx.onResult, timeoutMs: ctx.timeoutMs ?? 20000 });
 }
 
+/**
+ * What a user first does with `api` (the classes): decode Shift_JIS, encode UTF-8; the text the
+ * runners compare with scripts/lib/portable.mjs's SMOKE, or the error it threw.
+ */
+export function firstUse(api) {
+  try {
+    const sjis = new api.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf]));
+    return `${sjis}|${Array.prototype.join.call(new api.TextEncoder().encode('\u706b\u661f \u{1F600}'), ',')}`;
+  } catch (error) {
+    return String(error);
+  }
+}
+
 /** One line per failed or skipped test and a `N passed, M failed` summary. */
 export function formatSummary(label, summary) {
   const lines = [];

@@ -20,12 +20,3 @@ export function report(run, extra = () => ({})) {
     );
 }
 
-/** What a user first does with `api`: decode Shift_JIS, encode UTF-8 (or the error it threw). */
-export function smoke(api) {
-  try {
-    const sjis = new api.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf]));
-    return `${sjis}|${Array.prototype.join.call(new api.TextEncoder().encode('\u706b\u661f \u{1F600}'), ',')}`;
-  } catch (error) {
-    return String(error);
-  }
-}

@@ -9,10 +9,10 @@ import 'text-encoding-wasm/japanese';
 import * as api from 'text-encoding-wasm/lite';
 import * as legacy from 'text-encoding-wasm/lite/legacy';
 import * as standard from 'text-encoding-wasm/lite/standard';
-import { runSuite } from '../../portable/suite.mjs';
-import { report, smoke } from './report.mjs';
+import { firstUse, runSuite } from '../../portable/suite.mjs';
+import { report } from './report.mjs';
 
 report(
   () => runSuite({ api, legacy, standard, expectSharedArrayBuffer: false }),
-  () => ({ smoke: smoke(api) }),
+  () => ({ smoke: firstUse(api) }),
 );

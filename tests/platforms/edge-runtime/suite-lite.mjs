@@ -6,8 +6,8 @@
 import * as api from 'text-encoding-wasm/lite';
 import * as legacy from 'text-encoding-wasm/lite/legacy';
 import * as standard from 'text-encoding-wasm/lite/standard';
-import { runSuite } from '../../portable/suite.mjs';
-import { report, smoke } from './report.mjs';
+import { firstUse, runSuite } from '../../portable/suite.mjs';
+import { report } from './report.mjs';
 
 /** The add-ons in import order, each with a label of its own encodings. */
 const ADD_ONS = [
@@ -39,5 +39,5 @@ report(
     await importAddOnsAfterUse();
     return runSuite({ api, legacy, standard, expectSharedArrayBuffer: false });
   },
-  () => ({ smoke: smoke(api) }),
+  () => ({ smoke: firstUse(api) }),
 );

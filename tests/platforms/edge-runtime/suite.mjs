@@ -6,10 +6,10 @@ import * as api from 'text-encoding-wasm';
 import * as detect from 'text-encoding-wasm/detect';
 import * as legacy from 'text-encoding-wasm/legacy';
 import * as standard from 'text-encoding-wasm/standard';
-import { runSuite } from '../../portable/suite.mjs';
-import { report, smoke } from './report.mjs';
+import { firstUse, runSuite } from '../../portable/suite.mjs';
+import { report } from './report.mjs';
 
 report(
   () => runSuite({ api, legacy, standard, detect, loadPolyfill: () => import('text-encoding-wasm/polyfill'), expectSharedArrayBuffer: false }),
-  () => ({ smoke: smoke(api) }),
+  () => ({ smoke: firstUse(api) }),
 );

@@ -8,31 +8,9 @@ import { NextResponse } from 'next/server';
 import { TextDecoder, TextDecoderStream, TextEncoder } from 'text-encoding-wasm';
 import { detect } from 'text-encoding-wasm/detect';
 import { encode } from 'text-encoding-wasm/legacy';
+import { attempt, decodedByteByByte } from './lib/attempts.js';
 
 export const config = { matcher: '/mw' };
-
-/** Runs `f`; its result, or the error it threw as a string. */
-async function attempt(f) {
-  try {
-    return await f();
-  } catch (error) {
-    return `threw ${error && error.name}: ${error && error.message}`;
-  }
-}
-
-/** Shift_JIS bytes fed one byte per chunk through a TextDecoderStream; the text it gives. */
-async function pipeShiftJis() {
-  const input = new ReadableStream({
-    start(controller) {
-      for (const b of [0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf]) controller.enqueue(Uint8Array.of(b));
-      controller.close();
-    },
-  });
-  const reader = input.pipeThrough(new TextDecoderStream('shift_jis')).getReader();
-  let text = '';
-  for (let r = await reader.read(); !r.done; r = await reader.read()) text += r.value;
-  return text;
-}
 
 export async function middleware() {
   const japanese = encode('\u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8\u3067\u3059\u3002\u6587\u5b57\u30b3\u30fc\u30c9\u3092\u5224\u5b9a\u3057\u307e\u3059\u3002', 'shift_jis');
@@ -42,6 +20,6 @@ export async function middleware() {
     utf8: await attempt(() => Array.from(new TextEncoder().encode('\u706b\u661f \u{1F600}'))),
     legacy: await attempt(() => Array.from(encode('\u3042\u20ac', 'shift_jis', { mode: 'html' }))),
     detect: await attempt(() => detect(japanese).encoding),
-    stream: await attempt(pipeShiftJis),
+    stream: await attempt(() => decodedByteByByte(new TextDecoderStream('shift_jis'), [0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf])),
   });
 }

@@ -7,7 +7,7 @@
 // (a browser page or tests/platforms/script/jsdom.mjs). The page's config
 // (globalThis.__scriptConfig): { label, expectSharedArrayBuffer }.
 
-import { formatSummary, runSuite } from '../../portable/suite.mjs';
+import { firstUse, formatSummary, runSuite } from '../../portable/suite.mjs';
 
 const NAMES = ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'];
 const EXPORTS = ['faults', 'install', 'installed', 'load', 'ready'];
@@ -17,16 +17,6 @@ const config = globalThis.__scriptConfig || {};
 function print(line) {
   const out = typeof document === 'object' ? document.getElementById('out') : null;
   if (out) out.textContent += `${line}\n`;
-}
-
-/** Decode Shift_JIS and encode UTF-8 with the global classes (the runner compares it with its SMOKE). */
-function smoke() {
-  try {
-    const sjis = new globalThis.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf]));
-    return `${sjis}|${Array.prototype.join.call(new globalThis.TextEncoder().encode('\u706b\u661f \u{1F600}'), ',')}`;
-  } catch (error) {
-    return String(error);
-  }
 }
 
 /** The checks of the script itself, as the suite's results ({ name, status, message }). */
@@ -61,7 +51,7 @@ async function main() {
   if (polyfill === undefined || polyfill === null) throw new Error('the classic script did not set TextEncodingWasm');
   const host = globalThis.__hostClasses || {};
   const checks = scriptChecks(polyfill, host);
-  const firstUse = smoke();
+  const firstUsed = firstUse(globalThis);
   const actions = polyfill.installed.details.map((d) => `${d.name} ${d.action} (${d.reason})`);
   await polyfill.load();
   const forced = polyfill.install({ force: true });
@@ -76,7 +66,7 @@ async function main() {
   const count = (status) => results.filter((r) => r.status === status).length;
   const result = { passed: count('pass'), failed: count('fail'), skipped: count('skip'), results };
   print(formatSummary(config.label || 'classic script', result));
-  return { ...result, smoke: firstUse, host, actions, forced: [...forced] };
+  return { ...result, smoke: firstUsed, host, actions, forced: [...forced] };
 }
 
 main().then(

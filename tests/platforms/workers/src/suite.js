@@ -3,17 +3,7 @@
 // module's top level), as the suite's summary and its `@@portable-result` line, which the runner
 // (scripts/platforms/workers.mjs) reads.
 
-import { formatSummary, resultLine, runSuite } from '../../../portable/suite.mjs';
-
-/** What a user first does: decode Shift_JIS, encode UTF-8 (the runner compares it with its SMOKE). */
-function firstUse(api) {
-  try {
-    const sjis = new api.TextDecoder('shift_jis').decode(Uint8Array.of(0x82, 0xa0, 0x41, 0x89, 0xce, 0x90, 0xaf));
-    return `${sjis}|${Array.prototype.join.call(new api.TextEncoder().encode('\u706b\u661f \u{1F600}'), ',')}`;
-  } catch (error) {
-    return String(error);
-  }
-}
+import { firstUse, formatSummary, resultLine, runSuite } from '../../../portable/suite.mjs';
 
 /**
  * Runs the suite over `ctx` (runSuite's: api, legacy, standard, detect, loadPolyfill; no
