@@ -1,28 +1,30 @@
 // `npm run build [-- --out DIR]`: assembles pkg/ (or DIR; also read from the TEW_PKG
 // environment variable), the npm package text-encoding-wasm, as a mirror of js/ (see
 // scripts/lib/package.mjs for the layout) plus what is generated:
-//   1. cargo builds the crate for wasm32-unknown-unknown seven times, each without the `std`
+//   1. cargo builds the crate for wasm32-unknown-unknown once per module, each without the `std`
 //      feature (no_std: panics trap without formatting, so no panic strings, core::fmt or
-//      TextDecoder in the wasm or the glue): the full codecs (--features base,cjk), the lite
-//      codecs (--features base: no CJK encodings), the encoding detector (--features
-//      detector-wasm: src/wasm_detect.rs's exports instead of the codecs', its own wasm, so the
-//      codec wasm does not carry it), and one module per language add-on over lite (--features
-//      japanese, ...: src/wasm.rs's exports with that language's encodings only, no base). All
-//      write the same target file, so each is copied away right after its build;
+//      TextDecoder in the wasm or the glue): the full codecs (--features base,cjk,decode,encode),
+//      the lite codecs (--features base,decode,encode: no CJK encodings), the encoding detector
+//      (--features detector-wasm: src/wasm_detect.rs's exports instead of the codecs', its own
+//      wasm, so the codec wasm does not carry it), and three modules per language add-on over
+//      lite (--features japanese,decode,encode, japanese,encode and japanese,decode, ...: the
+//      codecs' exports with that language's encodings only, no base, in both directions or one).
+//      All write the same target file, so each is copied away right after its build;
 //   1b. the panic entry points of core become a bare trap (see stubPanics);
 //   2. the pinned wasm-bindgen CLI writes the glue and the wasm for each: the full codecs' into
 //      wasm/, the lite ones' into lite/wasm/, the detector's into wasm/ as detect-*, each add-on's
-//      into lite/wasm/ as LANGUAGE.wasm and LANGUAGE-*. Only numbers cross our boundary, so of the
+//      into lite/wasm/ as NAME.wasm and NAME-* (NAME: japanese, japanese-encode, ...). Only numbers cross our boundary, so of the
 //      glue only the imports object is kept: instantiate.js (detect-instantiate.js), a few lines
 //      that instantiate the module synchronously (the rest of the glue is not shipped); the
 //      add-ons' glue must have lite's imports, and they share lite's instantiate.js;
 //   3. wasm-opt shrinks and speeds up each wasm (core.wasm; detect.wasm);
-//   4. inline.js (detect-inline.js, LANGUAGE-inline.js) inlines each wasm for the web folder
+//   4. inline.js (detect-inline.js, NAME-inline.js) inlines each wasm for the web folder
 //      (browsers, bundlers, Deno), as text that js/core/inline-wasm.js turns back into bytes;
 //   4b. binaryen's wasm2js translates each optimized wasm to JavaScript (wasm2js.js, wasm2js.cjs;
 //      detect-wasm2js.js, .cjs) for the wasm2js folder (the `/js` entries, React Native) and the
 //      Node folder's fallback where WebAssembly is off;
-//   5. js/ is copied in (the host folders' add-on entries, japanese.js ..., only to lite/), and
+//   5. js/ is copied in, the add-ons' entries (japanese.js, japanese-encode.js, ...) are written
+//      into each host folder of lite/ (addOnEntry), and
 //      lite/ gets the modules its entries reach (found by following their imports), so the lite
 //      entries and their add-ons are a separate module graph bound to the lite wasm;
 //   6. the node and wasm2js folders (and their lite ones) get one CommonJS bundle of their module
@@ -38,7 +40,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { basename, dirname, join, relative, resolve as resolvePath } from 'node:path';
 import binaryen from 'binaryen';
 import { build as esbuild } from 'esbuild';
-import { ADD_ONS, ENTRIES, entryFile, exportsMap, HOSTS, root, SCRIPT_GLOBAL, SCRIPTS } from './lib/package.mjs';
+import { ADD_ON_MODULES, addOnParts, addOnSubpath, ENTRIES, entryFile, exportsMap, HOSTS, root, SCRIPT_GLOBAL, SCRIPTS } from './lib/package.mjs';
 const outAt = process.argv.indexOf('--out');
 const pkg = resolvePath(outAt > 0 ? process.argv[outAt + 1] : process.env.TEW_PKG || join(root, 'pkg'));
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
@@ -52,12 +54,16 @@ const built = join(target, 'wasm32-unknown-unknown', 'release', 'text_encoding_w
 const staging = join(target, 'tew-build');
 mkdirSync(staging, { recursive: true });
 const variants = [
-  { name: 'full', features: ['--no-default-features', '--features', 'base,cjk'], dir: join(pkg, 'wasm'), base: 'core', prefix: '', entry: 'text-encoding-wasm/js' },
-  { name: 'lite', features: ['--no-default-features', '--features', 'base'], dir: join(pkg, 'lite', 'wasm'), base: 'core', prefix: '', entry: 'text-encoding-wasm/js' },
+  { name: 'full', features: ['--no-default-features', '--features', 'base,cjk,decode,encode'], dir: join(pkg, 'wasm'), base: 'core', prefix: '', entry: 'text-encoding-wasm/js' },
+  { name: 'lite', features: ['--no-default-features', '--features', 'base,decode,encode'], dir: join(pkg, 'lite', 'wasm'), base: 'core', prefix: '', entry: 'text-encoding-wasm/js' },
   { name: 'detect', features: ['--no-default-features', '--features', 'detector-wasm'], dir: join(pkg, 'wasm'), base: 'detect', prefix: 'detect-', entry: 'text-encoding-wasm/js/detect' },
-  // The add-ons over lite, one module per language (its encodings only, no base): they share the
-  // lite build's instantiate.js, whose imports object must then be theirs too (checked).
-  ...ADD_ONS.map((language) => ({ name: language, features: ['--no-default-features', '--features', language], dir: join(pkg, 'lite', 'wasm'), base: language, prefix: `${language}-`, entry: 'text-encoding-wasm/js', addOn: true })),
+  // The add-ons over lite, three modules per language (its encodings only, no base: both ways,
+  // encoders only, decoders only): they share the lite build's instantiate.js, whose imports
+  // object must then be theirs too (checked).
+  ...ADD_ON_MODULES.map((name) => {
+    const { language, direction } = addOnParts(name);
+    return { name, features: ['--no-default-features', '--features', `${language},${direction || 'decode,encode'}`], dir: join(pkg, 'lite', 'wasm'), base: name, prefix: `${name}-`, entry: 'text-encoding-wasm/js', addOn: true };
+  }),
 ];
 for (const v of variants) {
   run('cargo', ['build', '--lib', '--release', '--target', 'wasm32-unknown-unknown', ...v.features]);
@@ -305,13 +311,37 @@ function filesUnder(dir, at = '') {
   }
   return out;
 }
-// The add-ons' entries are lite's only (the full entries have every encoding in their module).
-const addOnFile = new RegExp(`^(?:${HOSTS.join('|')})/(?:${ADD_ONS.join('|')})\\.js$`);
 for (const rel of filesUnder(jsDir)) {
   if (!rel.endsWith('.js') && !rel.endsWith('.d.ts')) continue;
-  if (addOnFile.test(rel)) continue;
   mkdirSync(dirname(join(pkg, rel)), { recursive: true });
   copyFileSync(join(jsDir, rel), join(pkg, rel));
+}
+
+// The add-ons' entries, lite's only (the full entries have every encoding in their module): one
+// file per host folder and add-on module, written here, as they differ only in the module's name
+// and in how the host gets a module (its folder's load.js registers it: addOn).
+const addOnFile = new RegExp(`^(?:${HOSTS.join('|')})/(?:${ADD_ON_MODULES.join('|')})\\.js$`);
+const ADD_ON_LOADS = {
+  web: { what: 'browsers, bundlers and Deno', how: 'inlined and instantiated', imports: (n) => [`import text from '../wasm/${n}-inline.js';`], args: ', text' },
+  node: { what: 'Node', how: 'read from disk (its JavaScript build where WebAssembly is off) and instantiated', imports: () => [], args: '' },
+  wasm2js: { what: 'the `/js` entries and React Native', how: 'the JavaScript build of its wasm, instantiated', imports: (n) => [`import { instantiate } from '../wasm/${n}-wasm2js.js';`], args: ', instantiate' },
+  edge: { what: 'Cloudflare Workers and Vercel Edge', how: 'imported as a module the platform compiles and instantiated', imports: (n) => [`import wasmModule from '../wasm/${n}.wasm?module';`], args: ', wasmModule' },
+};
+/** The text of the add-on module `name`'s entry in the host folder `host`. */
+function addOnEntry(host, name) {
+  const { what, how, imports, args } = ADD_ON_LOADS[host];
+  const direction = { encode: 'encoders', decode: 'decoders', null: 'decoders and encoders' }[addOnParts(name).direction];
+  return [
+    `// \`text-encoding-wasm${addOnSubpath(name).slice(1)}\` for ${what}: the ${direction} of the add-on's encodings`,
+    `// (core/labels.js) for every entry over lite. Its wasm module (${name}.wasm) is ${how} at the`,
+    '// first call in one of them. Written by scripts/build.mjs.',
+    '',
+    ...imports(name),
+    "import { addOn } from './load.js';",
+    '',
+    `addOn('${name}'${args});`,
+    '',
+  ].join('\n');
 }
 
 /**
@@ -359,7 +389,7 @@ const liteModules = await reachedFrom(liteEntries.filter((rel) => !addOnFile.tes
 for (const rel of [...liteModules, ...liteEntries.filter((rel) => addOnFile.test(rel))]) {
   if (rel.startsWith('wasm/') || rel === SHARED) continue; // the lite build's own; the shared registry
   mkdirSync(dirname(join(pkg, 'lite', rel)), { recursive: true });
-  const text = readFileSync(addOnFile.test(rel) ? join(jsDir, rel) : join(pkg, rel), 'utf8');
+  const text = addOnFile.test(rel) ? addOnEntry(rel.slice(0, rel.indexOf('/')), basename(rel, '.js')) : readFileSync(join(pkg, rel), 'utf8');
   const shared = text.replaceAll(`'../${SHARED}'`, `'../../${SHARED}'`);
   if (shared !== text && !/^(?:web|edge)\/(?:load|detect)\.js$/.test(rel)) throw new Error(`build: lite/${rel} imports ${SHARED}; only the web and edge loaders are expected to`);
   writeFileSync(join(pkg, 'lite', rel), shared);
@@ -414,7 +444,7 @@ for (const prefix of ['', 'lite/']) {
     // graph.cjs: every entry but the polyfill (whose import installs), as a namespace each.
     const lines = plain.map((n) => `export * as ${n} from './${n}.js';`);
     if (names.includes('polyfill')) lines.push("export { installNow } from '../polyfill/install.js';", "export { streamsUnavailable } from '../idl/streams.js';");
-    const addOns = ADD_ONS.filter((n) => existsSync(join(pkg, dir, `${n}.js`)));
+    const addOns = ADD_ON_MODULES.filter((n) => existsSync(join(pkg, dir, `${n}.js`)));
     if (addOns.length > 0) lines.push("export { addOn } from './load.js';");
     // The core modules, for the package's own tests and bench (never an entry's export).
     const internals = { instance: 'core/instance', crossing: 'core/crossing', strings: 'core/strings', labels: 'core/labels', hostCodecs: 'core/host-codecs', textEncoder: 'idl/text-encoder' };
@@ -483,7 +513,7 @@ for (const prefix of ['', 'lite/']) {
       const header = (n) => `// The ES module face of ${n}: its exports from the module graph that require() loads too (graph.cjs), so Node\n// loads one file and import and require share one core. Written by scripts/build.mjs from js/node/${n}.\n`;
       for (const n of plain) writeFileSync(join(pkg, dir, `${n}.js`), `${header(`${n}.js`)}${face('graph.cjs', `.${n}`, exportLists[n])}`);
       if (exportLists.polyfill) writeFileSync(join(pkg, dir, 'polyfill.js'), `${header('polyfill.js')}${face('polyfill.cjs', '', exportLists.polyfill)}`);
-      for (const n of addOns) writeFileSync(join(pkg, dir, `${n}.js`), `${header(`${n}.js`)}import graph from './graph.cjs';\ngraph.addOn('${n}');\n`);
+      for (const n of addOns) writeFileSync(join(pkg, dir, `${n}.js`), `// The ES module face of the add-on ${n}: its registration through the module graph that require() loads too\n// (graph.cjs), so import and require share one core. Written by scripts/build.mjs.\nimport graph from './graph.cjs';\ngraph.addOn('${n}');\n`);
       rmSync(join(pkg, dir, 'load.js'));
     }
   }
@@ -539,8 +569,8 @@ for (const name of readdirSync(join(root, 'pkg-template'))) {
 // (they set the core's loader), and the CommonJS files.
 const sideEffects = ['./', './lite/']
   .flatMap((prefix) => [
-    ...HOSTS.flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'load', ...(prefix === './' ? ['detect'] : ADD_ONS)].map((f) => `${prefix}${h}/${f}.js`)),
-    ...['node', 'wasm2js'].flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'graph', ...(prefix === './' ? ['detect'] : ADD_ONS)].map((f) => `${prefix}${h}/${f}.cjs`)),
+    ...HOSTS.flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'load', ...(prefix === './' ? ['detect'] : ADD_ON_MODULES)].map((f) => `${prefix}${h}/${f}.js`)),
+    ...['node', 'wasm2js'].flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'graph', ...(prefix === './' ? ['detect'] : ADD_ON_MODULES)].map((f) => `${prefix}${h}/${f}.cjs`)),
     ...(prefix === './' ? SCRIPTS.map((script) => `./${script.file}`) : []),
   ])
   .filter((file) => existsSync(join(pkg, file)));

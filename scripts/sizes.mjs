@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { build } from 'esbuild';
-import { ADD_ONS, entryFile, GENERATED, packageDir, root } from './lib/package.mjs';
+import { ADD_ON_MODULES, ADD_ONS, addOnSubpath, entryFile, GENERATED, packageDir, root } from './lib/package.mjs';
 /** The record the size check compares with. */
 export const recordPath = join(root, 'tests', 'size-record.json');
 
@@ -25,7 +25,8 @@ export function brotliSize(bytes) {
 
 /** The bundles measured: what an application's import of each entry ships. */
 const classes = (subpath) => `export { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } from 'PKG/${entryFile(subpath, 'web')}';`;
-const addOn = (language) => `import 'PKG/${entryFile(`./${language}`, 'web')}';`;
+const addOn = (name) => `import 'PKG/${entryFile(addOnSubpath(name), 'web')}';`;
+const legacyEncode = `export { encode } from 'PKG/${entryFile('./lite/legacy', 'web')}';`;
 const BUNDLES = {
   full: classes('.'),
   lite: classes('./lite'),
@@ -34,8 +35,11 @@ const BUNDLES = {
   // Shift_JIS file (the legacy encoder only), and one that reads them (TextDecoder only).
   ...Object.fromEntries(ADD_ONS.map((language) => [`lite + ${language}`, `${classes('./lite')} ${addOn(language)}`])),
   'lite + every add-on': `${classes('./lite')} ${ADD_ONS.map(addOn).join(' ')}`,
-  'Shift_JIS export (lite/legacy + japanese)': `export { encode } from 'PKG/${entryFile('./lite/legacy', 'web')}'; ${addOn('japanese')}`,
-  'Shift_JIS decode (lite + japanese)': `export { TextDecoder } from 'PKG/${entryFile('./lite', 'web')}'; ${addOn('japanese')}`,
+  // The apps of one language and one direction: an app that only writes files in its legacy
+  // encoding (`encode` of lite/legacy, the add-on's encoders), and one that only reads them.
+  ...Object.fromEntries(ADD_ONS.map((language) => [`${language} encode only (lite/legacy + ${language}/encode)`, `${legacyEncode} ${addOn(`${language}-encode`)}`])),
+  'Shift_JIS export (lite/legacy + japanese/encode)': `${legacyEncode} ${addOn('japanese-encode')}`,
+  'Shift_JIS decode (lite + japanese/decode)': `export { TextDecoder } from 'PKG/${entryFile('./lite', 'web')}'; ${addOn('japanese-decode')}`,
   'full + legacy': `${classes('.')} export { encode, createEncoder } from 'PKG/${entryFile('./legacy', 'web')}';`,
   standard: `export * from 'PKG/${entryFile('./standard', 'web')}';`,
   // The JavaScript build (wasm2js of the same wasm), for hosts without WebAssembly.
@@ -86,7 +90,7 @@ export async function measure(pkgDir) {
   out['wasm alone'] = brotliSize(readFileSync(join(pkgDir, GENERATED.wasm)));
   out['lite wasm alone'] = brotliSize(readFileSync(join(pkgDir, GENERATED.liteWasm)));
   out['detect wasm alone'] = brotliSize(readFileSync(join(pkgDir, GENERATED.detectWasm)));
-  for (const language of ADD_ONS) out[`${language} wasm alone`] = brotliSize(readFileSync(join(pkgDir, 'lite', 'wasm', `${language}.wasm`)));
+  for (const name of ADD_ON_MODULES) out[`${name} wasm alone`] = brotliSize(readFileSync(join(pkgDir, 'lite', 'wasm', `${name}.wasm`)));
   return out;
 }
 
@@ -124,7 +128,7 @@ async function bundleSize(pkgDir, source, withoutModuleText = false) {
 const MODULE_TEXT = /(['"])[a-pA-P]{256,}\1/g;
 
 /** The wasm modules of the package (paths under it). */
-const MODULES = [GENERATED.wasm, GENERATED.liteWasm, ...ADD_ONS.map((language) => `lite/wasm/${language}.wasm`), GENERATED.detectWasm];
+const MODULES = [GENERATED.wasm, GENERATED.liteWasm, ...ADD_ON_MODULES.map((name) => `lite/wasm/${name}.wasm`), GENERATED.detectWasm];
 
 /** The raw bytes of the code (10) and data (11) sections of the wasm module `bytes`. */
 function wasmSections(bytes) {

@@ -23,7 +23,7 @@ stage "cargo clippy" cargo clippy --workspace --all-targets -- -D warnings
 # The wasm builds' feature sets (scripts/build.mjs): the lite base, each add-on, the full codecs, the detector.
 clippy_wasm() {
   local features
-  for features in base japanese simplified-chinese traditional-chinese korean base,cjk detector-wasm; do
+  for features in base,decode,encode base,encode japanese,decode,encode japanese,encode japanese,decode simplified-chinese,decode,encode traditional-chinese,encode korean,decode base,cjk,decode,encode detector-wasm; do
     cargo clippy --release --target wasm32-unknown-unknown --no-default-features --features "$features" -- -D warnings || return 1
   done
 }

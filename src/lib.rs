@@ -30,8 +30,20 @@ mod label;
 mod runtime;
 #[cfg(all(target_arch = "wasm32", not(feature = "detector-wasm")))]
 mod wasm;
+#[cfg(all(
+    target_arch = "wasm32",
+    not(feature = "detector-wasm"),
+    feature = "decode"
+))]
+mod wasm_decode;
 #[cfg(all(target_arch = "wasm32", feature = "detector-wasm"))]
 mod wasm_detect;
+#[cfg(all(
+    target_arch = "wasm32",
+    not(feature = "detector-wasm"),
+    feature = "encode"
+))]
+mod wasm_encode;
 #[cfg(target_arch = "wasm32")]
 mod wasm_state;
 

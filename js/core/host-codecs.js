@@ -37,6 +37,7 @@
 //   granted), forces the core everywhere. Results are the same either way.
 
 import { arrayBufferByteLengthOf, arrayBufferResizableOf, bufferOf, byteLengthGet, byteLengthOf, byteOffsetOf, intrinsicCall, lyingView, ownMethods, setBytes, U16, U8, uncurry } from './intrinsics.js';
+import { DECODE } from './instance.js';
 import { encodingName, encodingSupported, isMultiByte, lookupLabel } from './labels.js';
 import { encodeCoreUpTo, encodeIntoJsUpTo, shortDecodeUpTo } from './host-speed.js';
 import { MULTI_BYTE_FAULTS, multiByteTails, multiByteUnits } from './multi-byte-probes.js';
@@ -445,7 +446,7 @@ function checkMultiByteFaults(coreDecode) {
     const [label, hex] = probe.split(':');
     const ordinal = lookupLabel(label);
     // An encoding the core does not have (the lite build) is never decoded here either.
-    if (!encodingSupported(ordinal)) continue;
+    if (!encodingSupported(ordinal, DECODE)) continue;
     const bytes = probeBytes(hex, false)[0];
     if (!probeDecodes(newHostDecoder(label, false), bytes, coreDecode(ordinal, new U8(bytes), false))) return false;
   }

@@ -6,9 +6,11 @@
 // How the CJK encodings get into lite: each add-on (text-encoding-wasm/japanese, ...) is a wasm
 // module of its own, src/wasm.rs built with that language's Cargo feature and without the base
 // encodings: the same exports and protocol as the base module, its own memory, its encodings'
-// code and tables only. Importing one registers it here for its encodings' names; it is
-// instantiated at the first call in one of them, and from then on every call that concerns such
-// an encoding (by ordinal, or a handle made for it) selects its module. So calls stay
+// code and tables only. Importing one registers it here for its encodings' names, in the
+// directions it has (`japanese/encode` and `japanese/decode` are built with one direction's
+// exports and tables, `japanese` with both); it is instantiated at the first call in one of them,
+// and from then on every call that concerns such an encoding in that direction (by ordinal, or a
+// handle made for it) selects its module. So calls stay
 // synchronous, the lite module never changes (a stream begun before an add-on arrived goes on),
 // and the tables are the generated Rust statics, as in the full module. The other ways were
 // measured against this one (brotli, scripts/sizes.mjs): table bytes copied into one core's
@@ -27,10 +29,11 @@ const memoryBufferGetter =
 
 // Each wasm module the package has (the base codecs, and each add-on's: src/wasm.rs built with
 // one language's features) is an instance record, and the bindings below are those of the
-// selected one. `core(ordinal)` selects the record that owns the encoding at `ordinal`, so that
-// everything after it (crossing.js, strings.js: the same bindings) works on that module, until
-// the next `core` call. A call sequence that belongs to one encoding therefore begins with
-// `core(ordinal)` and calls nothing that may select another module before its last read.
+// selected one. `decoderCore(ordinal)` (`encoderCore(ordinal)`) selects the record that decodes
+// (encodes) the encoding at `ordinal`, so that everything after it (crossing.js, strings.js: the
+// same bindings) works on that module, until the next selection. A call sequence that belongs to
+// one encoding therefore begins with one of them and calls nothing that may select another module
+// before its last read.
 const newRecord = (name, load) => ({ name, load, exports: null, failure: null, memory: null, plain: false, ioAt: 0, buffer: null, mem8: null, mem16: null, io: null });
 /** The base module's record (the loader that the host folder's load.js sets). */
 const base = newRecord('base', null);
@@ -38,8 +41,14 @@ const base = newRecord('base', null);
 let current = base;
 /** Every record: the base's, then each add-on's in the order they were registered. */
 const records = [base];
-/** Add-on records by encoding name, and the record of each ordinal once asked (cleared by addCodecs). */
-const owners = Object.create(null);
+/** The directions of a call: decoding and encoding (an add-on may have one of them only). */
+export const DECODE = 0;
+export const ENCODE = 1;
+/**
+ * Add-on records by direction and encoding name, and the record of each ordinal and direction
+ * once asked (at `2 * ordinal + direction`; cleared by addCodecs).
+ */
+const owners = [Object.create(null), Object.create(null)];
 let ownerOf = [];
 
 let memory = null;
@@ -68,49 +77,63 @@ export function setLoader(load) {
 }
 
 /**
- * Registers the add-on `language`'s module: `load()` gives its exports, and it decodes and
- * encodes the encodings named in `names`. Called by the add-on entries (japanese.js, ...);
- * instantiation waits for the first call in one of them. A second registration of a name changes
+ * Registers the add-on module `name` ('japanese', 'japanese-encode', ...): `load()` gives its
+ * exports, and it handles the encodings named in `names` in the `directions` given ([DECODE,
+ * ENCODE], or one of them: core/labels.js's addOnModule). Called by the add-on entries
+ * (japanese.js, japanese-encode.js, ...) through their host folder's load.js; instantiation waits
+ * for the first call in one of them. A second registration of a name in a direction changes
  * nothing.
  */
-export function addCodecs(language, names, load) {
-  const record = newRecord(language, load);
+export function addCodecs(name, { names, directions }, load) {
+  const record = newRecord(name, load);
   let owns = false;
-  for (let i = 0; i < names.length; i++) {
-    if (owners[names[i]] === undefined) {
-      owners[names[i]] = record;
-      owns = true;
+  for (const direction of directions) {
+    for (let i = 0; i < names.length; i++) {
+      if (owners[direction][names[i]] === undefined) {
+        owners[direction][names[i]] = record;
+        owns = true;
+      }
     }
   }
   if (owns) records.push(record);
   ownerOf = [];
 }
 
-/** The record of the module that owns the encoding at `ordinal` (the base's for every other). */
-function recordOf(ordinal) {
-  let record = ownerOf[ordinal];
-  if (record === undefined) {
-    record = base;
-    if (ordinal >= 0) {
-      // Names come from the base module; its call is over before the owner is selected.
-      record = owners[encodingName(ordinal)] || base;
-    }
-    ownerOf[ordinal] = record;
+/** The record of the module that owns the encoding at `ordinal` in `direction` (the base's for every other). */
+function recordOf(ordinal, direction) {
+  let record = base;
+  if (ordinal >= 0) {
+    // Names come from the base module; its call is over before the owner is selected.
+    record = owners[direction][encodingName(ordinal)] || base;
   }
+  ownerOf[2 * ordinal + direction] = record;
   return record;
 }
 
-/** Whether an add-on module was registered for the encoding named `name`. */
-export function hasAddOn(name) {
-  return owners[name] !== undefined;
+/** Whether an add-on module was registered for the encoding named `name` in `direction`. */
+export function hasAddOn(name, direction) {
+  return owners[direction][name] !== undefined;
+}
+
+/** Selects the base module, instantiating it on first use; returns its exports. */
+export function core() {
+  if (base !== current || wasm === null) select(base);
+  return wasm;
 }
 
 /**
- * Selects the module that owns the encoding at `ordinal` (the base module without an argument),
+ * Selects the module that decodes the encoding at `ordinal` (an add-on's, or the base's),
  * instantiating it on first use; returns its exports.
  */
-export function core(ordinal) {
-  const record = ordinal === undefined ? base : ownerOf[ordinal] || recordOf(ordinal);
+export function decoderCore(ordinal) {
+  const record = ownerOf[2 * ordinal] || recordOf(ordinal, DECODE);
+  if (record !== current || wasm === null) select(record);
+  return wasm;
+}
+
+/** As decoderCore, for encoding: the module that encodes the encoding at `ordinal`. */
+export function encoderCore(ordinal) {
+  const record = ownerOf[2 * ordinal + 1] || recordOf(ordinal, ENCODE);
   if (record !== current || wasm === null) select(record);
   return wasm;
 }

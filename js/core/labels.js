@@ -3,7 +3,7 @@
 // quote labels of any length in bounded space.
 
 import { charCodeAt, fromCharCodeApply, ownMethods, stringSlice, toLowerCase } from './intrinsics.js';
-import { core, hasAddOn, setNameLookup } from './instance.js';
+import { core, DECODE, ENCODE, hasAddOn, setNameLookup } from './instance.js';
 import { putString, viewBytes } from './crossing.js';
 
 /**
@@ -54,16 +54,18 @@ export const isMultiByte = (name) => MULTI_BYTE[name] !== undefined;
 export const isDoubleByte = (name) => MULTI_BYTE[name] === 2;
 
 const supported = [];
-supported[UTF8_ORDINAL] = true; // every build has UTF-8
+// Every build has UTF-8, both ways.
+supported[2 * UTF8_ORDINAL] = supported[2 * UTF8_ORDINAL + 1] = true;
 /**
- * Whether the encoding at `ordinal` can be decoded and encoded: by the base module, or by an
- * add-on's (the lite base has no CJK). A yes is remembered (support is never taken away); a no is
- * asked again each time.
+ * Whether the encoding at `ordinal` can be decoded (`direction` DECODE) or encoded (ENCODE): by
+ * the base module, or by an add-on's that has that direction (the lite base has no CJK). A yes is
+ * remembered (support is never taken away); a no is asked again each time.
  */
-export function encodingSupported(ordinal) {
-  if (supported[ordinal] === true) return true;
-  const yes = hasAddOn(encodingName(ordinal)) || core().encoding_supported(ordinal);
-  if (yes) supported[ordinal] = true;
+export function encodingSupported(ordinal, direction) {
+  const at = 2 * ordinal + direction;
+  if (supported[at] === true) return true;
+  const yes = hasAddOn(encodingName(ordinal), direction) || core().encoding_supported(ordinal);
+  if (yes) supported[at] = true;
   return yes;
 }
 
@@ -87,13 +89,23 @@ export function encodingsOf(language) {
 }
 
 /**
- * The RangeError message of an encoding that nothing loaded supports (`what` begins it): the
- * add-on entry to import.
+ * The add-on module `name` ('japanese' both ways, 'japanese-encode', 'japanese-decode', ...): the
+ * names of its encodings and the directions it has, for addCodecs (core/instance.js).
  */
-export function unsupportedMessage(what, ordinal) {
+export function addOnModule(name) {
+  const [, language, direction] = /^(.*?)(?:-(encode|decode))?$/.exec(name);
+  return { names: encodingsOf(language), directions: direction === undefined ? [DECODE, ENCODE] : [direction === 'decode' ? DECODE : ENCODE] };
+}
+
+/**
+ * The RangeError message of an encoding that nothing loaded supports in `direction` (`what`
+ * begins it): the add-on entries to import.
+ */
+export function unsupportedMessage(what, ordinal, direction) {
   const name = encodingName(ordinal);
   const addOn = ADD_ONS[name];
-  return `${what}: the encoding '${name}' is not loaded: import 'text-encoding-wasm/${addOn}' (or use the full entry 'text-encoding-wasm', which has every encoding)`;
+  const verb = direction === DECODE ? 'decode' : 'encode';
+  return `${what}: the encoding '${name}' is not loaded to ${verb}: import 'text-encoding-wasm/${addOn}' or 'text-encoding-wasm/${addOn}/${verb}' (or use the full entry 'text-encoding-wasm', which has every encoding)`;
 }
 
 /** The longest label of the standard, in code units: anything longer (trimmed) names nothing. */

@@ -6,7 +6,23 @@
 // tree's loaders at this same file.
 
 /** The package's wasm modules, by the name provideWasm takes (each is `wasm/NAME.wasm` in the exports map). */
-export const WASM_NAMES = ['core', 'lite', 'japanese', 'simplified-chinese', 'traditional-chinese', 'korean', 'detect'];
+export const WASM_NAMES = [
+  'core',
+  'lite',
+  'japanese',
+  'simplified-chinese',
+  'traditional-chinese',
+  'korean',
+  'japanese-encode',
+  'japanese-decode',
+  'simplified-chinese-encode',
+  'simplified-chinese-decode',
+  'traditional-chinese-encode',
+  'traditional-chinese-decode',
+  'korean-encode',
+  'korean-decode',
+  'detect',
+];
 
 const provided = Object.create(null);
 /** The names whose loaders have run (their modules are instantiated, or failed to be). */

@@ -8,7 +8,7 @@
 // (core/provided-wasm.js) comes first.
 
 import { addCodecs, setLoader } from '../core/instance.js';
-import { encodingsOf } from '../core/labels.js';
+import { addOnModule } from '../core/labels.js';
 import { providedWasm } from '../core/provided-wasm.js';
 import wasmModule from '../wasm/core.wasm?module';
 import { instantiate, moduleName } from '../wasm/instantiate.js';
@@ -16,9 +16,9 @@ import { instantiate, moduleName } from '../wasm/instantiate.js';
 setLoader(() => instantiate(providedWasm(moduleName) || wasmModule));
 
 /**
- * Registers the add-on `language` (japanese.js, ...): its encodings' module, imported as the
+ * Registers the add-on module `name` (japanese.js, japanese-encode.js, ...): its encodings' module, imported as the
  * WebAssembly.Module `module`, instantiated at the first call in one of them.
  */
-export function addOn(language, module) {
-  addCodecs(language, encodingsOf(language), () => instantiate(providedWasm(language) || module));
+export function addOn(name, module) {
+  addCodecs(name, addOnModule(name), () => instantiate(providedWasm(name) || module));
 }

@@ -21,7 +21,7 @@
 // errors, "html" references and lone surrogates always come from the wasm encoder.
 
 import { concatBytes, nativeUnitsAt, putString, sliceEnd, sliceUnitsLimit, takeBytes } from '../core/crossing.js';
-import { core, lastRead, mem16, refresh } from '../core/instance.js';
+import { core, ENCODE, encoderCore, lastRead, mem16, refresh } from '../core/instance.js';
 import { bufferOf, charCodeAt, charCodeAtIsIntrinsic, fromCharCodeApply, setBytes, U16, U8 } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, isDoubleByte, isMultiByte, lookupLabel, quoteLabel, unsupportedMessage, UTF8_ORDINAL } from '../core/labels.js';
 import { ENCODER_BAD_HANDLE } from '../core/protocol.js';
@@ -40,12 +40,13 @@ export function requireArguments(args, n, what) {
 
 /**
  * "Get an encoding" for `label` (a string): the encoding's ordinal, or throws RangeError for an
- * unknown label and for an encoding that nothing loaded supports (CJK over lite without its add-on).
+ * unknown label and for an encoding that nothing loaded supports in `direction` (ENCODE unless
+ * given; CJK over lite without its add-on in that direction).
  */
-export function encodingOrdinal(label, what) {
+export function encodingOrdinal(label, what, direction = ENCODE) {
   const ordinal = lookupLabel(label);
   if (ordinal < 0) throw new RangeError(`${what}: the encoding label provided (${quoteLabel(label)}) is invalid`);
-  if (!encodingSupported(ordinal)) throw new RangeError(unsupportedMessage(what, ordinal));
+  if (!encodingSupported(ordinal, direction)) throw new RangeError(unsupportedMessage(what, ordinal, direction));
   return ordinal;
 }
 
@@ -98,11 +99,11 @@ export function encoderState(ordinal, mode, replacement, what) {
 
 /** Runs `fn(handle)` with a fresh wasm encoder for `s.ordinal`, freed afterwards. */
 export function withEncoder(s, fn) {
-  const handle = core(s.ordinal).encoder_new(s.ordinal);
+  const handle = encoderCore(s.ordinal).encoder_new(s.ordinal);
   try {
     return fn(handle);
   } finally {
-    core(s.ordinal).encoder_free(handle);
+    encoderCore(s.ordinal).encoder_free(handle);
   }
 }
 
@@ -350,7 +351,7 @@ export function encodeOnce(ordinal, string, html) {
     }
   }
   if (n > sliceUnitsLimit) return encodeWhole({ ordinal, mode: html ? 'html' : 'fatal', replacement: '', handle: 0 }, string);
-  const result = core(ordinal).encode_once(ordinal, putString(string), html);
+  const result = encoderCore(ordinal).encode_once(ordinal, putString(string), html);
   if (result >= 0) return takeBytes(result);
   if (result === ENCODER_BAD_HANDLE) throw internalError();
   const cp = -result - 1;
@@ -393,7 +394,7 @@ export function encodeWith(handle, string, last, s) {
   if (s.mode === 'replace') return encodeReplacing(handle, string, last, s);
   const html = s.mode === 'html';
   const run = (start, end, final, offset) => {
-    const n = core(s.ordinal).encoder_encode(handle, putString(string, start, end), final, html);
+    const n = encoderCore(s.ordinal).encoder_encode(handle, putString(string, start, end), final, html);
     if (n >= 0) return takeBytes(n);
     if (n === ENCODER_BAD_HANDLE) throw internalError();
     const cp = -n - 1;
@@ -422,7 +423,7 @@ export function encodeOrFailEach(handle, string, last, sink, ordinal) {
     const end = sliceEnd(string, at);
     const final = last && end === string.length;
     // Selected on each run: the sink may have called into another module.
-    const w = core(ordinal);
+    const w = encoderCore(ordinal);
     const n = w.encoder_encode_or_fail(handle, putString(string, at, end), final);
     if (n === ENCODER_BAD_HANDLE) throw internalError();
     const bytes = takeBytes(n);

@@ -10,7 +10,7 @@
 // a high surrogate that ended a chunk). The flushing call, a fatal error or close() frees it; a
 // FinalizationRegistry frees handles of encoders abandoned mid-stream.
 
-import { core } from '../core/instance.js';
+import { encoderCore } from '../core/instance.js';
 import { encodingName } from '../core/labels.js';
 import {
   encodeOnce,
@@ -26,7 +26,7 @@ import { illegalInvocation, shapeInterface, toDictionary, toDOMString } from './
 
 const slots = new WeakMap();
 const registry =
-  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((held) => core(held[0]).encoder_free(held[1])) : null;
+  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((held) => encoderCore(held[0]).encoder_free(held[1])) : null;
 
 /**
  * Converts `label` and `options` (in WebIDL order: the label, then the dictionary's `mode` and
@@ -80,7 +80,7 @@ function slotsOf(object, member) {
 
 function release(s, token) {
   if (s.handle !== 0) {
-    core(s.ordinal).encoder_free(s.handle);
+    encoderCore(s.ordinal).encoder_free(s.handle);
     s.handle = 0;
     if (registry !== null) registry.unregister(token);
   }
@@ -126,7 +126,7 @@ export class LegacyEncoder {
     const options = toDictionary(arguments[1], what);
     const stream = options === undefined ? false : Boolean(options.stream);
     if (s.handle === 0) {
-      s.handle = core(s.ordinal).encoder_new(s.ordinal);
+      s.handle = encoderCore(s.ordinal).encoder_new(s.ordinal);
       if (registry !== null) registry.register(this, [s.ordinal, s.handle], this);
     }
     try {

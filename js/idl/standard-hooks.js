@@ -13,6 +13,7 @@
 // chunks instead of a BufferSource, they return a ReadableStream of strings.
 
 import { bytesLength, bytesRange, concatBytes } from '../core/crossing.js';
+import { DECODE } from '../core/instance.js';
 import { encodingName, lookupLabel, quoteLabel } from '../core/labels.js';
 import {
   encodeOptions,
@@ -130,7 +131,7 @@ export function decode(input, fallbackEncoding) {
   const what = "Failed to execute 'decode'";
   requireArguments(arguments, 2, what);
   const source = toDecodeInput(input, what);
-  const fallback = encodingOrdinal(toDOMString(fallbackEncoding, what), what);
+  const fallback = encodingOrdinal(toDOMString(fallbackEncoding, what), what, DECODE);
   if (source.chunks !== undefined) return decodeStream(source.chunks, what, fallback);
   const bytes = inputBytes(source);
   const found = sniff(bytes);

@@ -10,7 +10,7 @@
 
 import { shortDecodeUpTo } from '../core/host-speed.js';
 import { bytesLength, bytesRange, inputBytes, putBytes, sliceBytesLimit } from '../core/crossing.js';
-import { core, outputKind } from '../core/instance.js';
+import { DECODE, decoderCore, outputKind } from '../core/instance.js';
 import { byteLengthOf, typedArrayTagOf, U8 } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel, unsupportedMessage } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
@@ -19,7 +19,7 @@ import { coreFromOf, coreTakesDense, denseInput, directDecoder, HOST_BYTES_MAX, 
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString, UINT8ARRAY } from './webidl.js';
 
 const registry =
-  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((held) => core(held[0]).decoder_free(held[1])) : null;
+  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((held) => decoderCore(held[0]).decoder_free(held[1])) : null;
 
 /**
  * Resolves a TextDecoder/TextDecoderStream label and options in IDL order; returns the internal
@@ -35,7 +35,7 @@ export function decoderState(args, iface) {
     throw new RangeError(`Failed to construct '${iface}': the encoding label provided (${quoteLabel(label)}) is invalid`);
   }
   // The lite base has no CJK decoders; each language's add-on brings its own.
-  if (!encodingSupported(ordinal)) throw new RangeError(unsupportedMessage(`Failed to construct '${iface}'`, ordinal));
+  if (!encodingSupported(ordinal, DECODE)) throw new RangeError(unsupportedMessage(`Failed to construct '${iface}'`, ordinal, DECODE));
   return newDecoderState(ordinal, fatal, ignoreBOM);
 }
 
@@ -81,7 +81,7 @@ const asciiIdentity = (name) => !notAsciiIdentity(name);
 export function releaseHandle(s, token) {
   s.bomDone = false;
   if (s.handle !== 0) {
-    core(s.ordinal).decoder_free(s.handle);
+    decoderCore(s.ordinal).decoder_free(s.handle);
     s.handle = 0;
     if (registry !== null) registry.unregister(token);
   }
@@ -166,7 +166,7 @@ function decodeCore(s, token, bytes, stream) {
           return text;
         }
       }
-      const w = core(s.ordinal);
+      const w = decoderCore(s.ordinal);
       const len = putBytes(bytes);
       const n = w.decode_once(s.ordinal, s.fatal, s.ignoreBOM || s.bomDone, len);
       s.bomDone = false;
@@ -186,7 +186,7 @@ function decodeCore(s, token, bytes, stream) {
     return decodeSliced(s, token, bytes, stream);
   }
   const handle = handleOf(s, token);
-  const n = core(s.ordinal).decoder_decode(handle, putBytes(bytes), stream, false);
+  const n = decoderCore(s.ordinal).decoder_decode(handle, putBytes(bytes), stream, false);
   if (n < 0) throw fatalError(s);
   if (!stream) releaseHandle(s, token);
   return takeString(n);
@@ -213,7 +213,7 @@ function utf8BomLength(s, bytes) {
  * error: the reference the host checks compare with.
  */
 function coreDecodeOnce(ordinal, bytes, fatal) {
-  const n = core(ordinal).decode_once(ordinal, fatal, true, putBytes(bytes));
+  const n = decoderCore(ordinal).decode_once(ordinal, fatal, true, putBytes(bytes));
   if (n < 0) return null;
   return outputKind() === OUT_ASCII ? asciiString(inputBytes(n), n) : takeString(n);
 }
@@ -265,7 +265,7 @@ function hostDecodeCall(s, token, bytes, stream) {
     if (kind !== UTF8 || s.fatal) return null;
     while (start < 3 && start < length && (bytes[start] & 0xc0) === 0x80) start++;
     if (start === length) return null;
-    const w = core(s.ordinal);
+    const w = decoderCore(s.ordinal);
     let n = w.decoder_decode(s.handle, putBytes(bytesRange(bytes, 0, start)), true, true);
     head = takeString(n);
     n = w.decoder_decode(s.handle, 0, false, false);
@@ -296,7 +296,7 @@ function hostDecodeCall(s, token, bytes, stream) {
   if (end === length) return text;
   // The trailing incomplete sequence: the core keeps it.
   const handle = handleOf(s, token);
-  const n = core(s.ordinal).decoder_decode(handle, putBytes(bytesRange(bytes, end, length)), true, false);
+  const n = decoderCore(s.ordinal).decoder_decode(handle, putBytes(bytesRange(bytes, end, length)), true, false);
   return text + takeString(n);
 }
 
@@ -375,7 +375,7 @@ function completeEnd(kind, bytes, start, length) {
 
 function handleOf(s, token) {
   if (s.handle === 0) {
-    s.handle = core(s.ordinal).decoder_new(s.ordinal, s.fatal, s.ignoreBOM || s.bomDone);
+    s.handle = decoderCore(s.ordinal).decoder_new(s.ordinal, s.fatal, s.ignoreBOM || s.bomDone);
     s.bomDone = false;
     if (registry !== null) registry.register(token, [s.ordinal, s.handle], token);
   }
@@ -393,12 +393,12 @@ function decodeSliced(s, token, bytes, stream) {
   const length = bytesLength(bytes);
   for (let at = 0; at < length; at += sliceBytesLimit) {
     const continues = !stream || at + sliceBytesLimit < length;
-    const n = core(s.ordinal).decoder_decode(handle, putBytes(bytesRange(bytes, at, at + sliceBytesLimit)), true, continues);
+    const n = decoderCore(s.ordinal).decoder_decode(handle, putBytes(bytesRange(bytes, at, at + sliceBytesLimit)), true, continues);
     if (n < 0) throw fatalError(s);
     out += takeString(n);
   }
   if (!stream) {
-    const n = core(s.ordinal).decoder_decode(handle, 0, false, false);
+    const n = decoderCore(s.ordinal).decoder_decode(handle, 0, false, false);
     if (n < 0) throw fatalError(s);
     releaseHandle(s, token);
     out += takeString(n);

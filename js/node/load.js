@@ -12,7 +12,7 @@
 
 import { setNativeStringWriter } from '../core/crossing.js';
 import { addCodecs, onMemory, setLoader } from '../core/instance.js';
-import { encodingsOf } from '../core/labels.js';
+import { addOnModule } from '../core/labels.js';
 import { hostCodecsAllowed, setCoreFrom, setEncodeCoreFrom, setEncodeCoreUpTo, setEncodeIntoCoreFrom, setNativeDecoder, SINGLE_BYTE, UTF16BE, UTF16LE, UTF8 } from '../core/host-codecs.js';
 import { arrayBufferByteLengthOf, bufferOf, byteLengthOf, byteOffsetOf, charCodeAt, U32, U8, uncurry } from '../core/intrinsics.js';
 import { setNativeAsciiCheck, setNativeLatin1Builders, setNativeMultiByteDecoder, setNativeStringBuilder, setNativeUtf8Builder, setNativeWindows1252 } from '../core/strings.js';
@@ -52,9 +52,9 @@ const loaderOf = (name, prefix) => () => {
 };
 setLoader(loaderOf('core', ''));
 
-/** Registers the add-on `language` (japanese.js, ...): its module is read at the first call in one of its encodings. */
-export function addOn(language) {
-  addCodecs(language, encodingsOf(language), loaderOf(language, `${language}-`));
+/** Registers the add-on module `name` (japanese.js, japanese-encode.js, ...): its module is read at the first call in one of its encodings. */
+export function addOn(name) {
+  addCodecs(name, addOnModule(name), loaderOf(name, `${name}-`));
 }
 
 const { Buffer, isAscii, isUtf8 } = builtin('node:buffer');

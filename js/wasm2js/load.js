@@ -15,7 +15,7 @@
 // per character, and strings with lone surrogates, which they refuse) go through a loop here.
 
 import { addCodecs, setLoader } from '../core/instance.js';
-import { encodingsOf } from '../core/labels.js';
+import { addOnModule } from '../core/labels.js';
 import { bufferOf, byteOffsetOf, charCodeAt, charCodeAtIsIntrinsic, fromCharCodeApply, min, setBytes, U8 } from '../core/intrinsics.js';
 import { decodeDoubleByte } from '../core/double-byte-tables.js';
 import { setNativeMultiByteDecoder, setNativeUtf8Builder, setNativeUtf8Encoder } from '../core/strings.js';
@@ -26,11 +26,11 @@ setLoader(instantiate);
 setNativeMultiByteDecoder(decodeDoubleByte);
 
 /**
- * Registers the add-on `language` (japanese.js, ...): `instantiateAddOn()` gives its module's
+ * Registers the add-on module `name` (japanese.js, japanese-encode.js, ...): `instantiateAddOn()` gives its module's
  * exports (its JavaScript build), called at the first call in one of its encodings.
  */
-export function addOn(language, instantiateAddOn) {
-  addCodecs(language, encodingsOf(language), instantiateAddOn);
+export function addOn(name, instantiateAddOn) {
+  addCodecs(name, addOnModule(name), instantiateAddOn);
 }
 
 const g = globalThis;

@@ -7,7 +7,7 @@
 
 import { setEncodeCoreUpTo, setEncodeIntoJsUpTo, setEncodeViaIntoFrom, setShortDecodeUpTo } from '../core/host-speed.js';
 import { addCodecs, setLoader } from '../core/instance.js';
-import { encodingsOf } from '../core/labels.js';
+import { addOnModule } from '../core/labels.js';
 import { inlineBytes } from '../core/inline-wasm.js';
 import { providedWasm } from '../core/provided-wasm.js';
 import wasmText from '../wasm/inline.js';
@@ -61,9 +61,9 @@ function isV8() {
 }
 
 /**
- * Registers the add-on `language` (japanese.js, ...): its encodings' module, inlined as `text`,
+ * Registers the add-on module `name` (japanese.js, japanese-encode.js, ...): its encodings' module, inlined as `text`,
  * instantiated at the first call in one of them.
  */
-export function addOn(language, text) {
-  addCodecs(language, encodingsOf(language), () => instantiate(providedWasm(language) || inlineBytes(text)));
+export function addOn(name, text) {
+  addCodecs(name, addOnModule(name), () => instantiate(providedWasm(name) || inlineBytes(text)));
 }

@@ -50,6 +50,28 @@ export const EDGE_CONDITIONS = ['workerd', 'edge-light'];
  */
 export const ADD_ONS = ['japanese', 'simplified-chinese', 'traditional-chinese', 'korean'];
 
+/** The two directions an add-on also comes in alone (`japanese/encode`, `japanese/decode`). */
+export const DIRECTIONS = ['encode', 'decode'];
+
+/**
+ * Every add-on module, by the name of its module and entry file: each language both ways
+ * ('japanese': src/wasm.rs built with its feature and both directions' exports), then one
+ * direction only ('japanese-encode', 'japanese-decode': that direction's exports, code and tables).
+ */
+export const ADD_ON_MODULES = [...ADD_ONS, ...ADD_ONS.flatMap((language) => DIRECTIONS.map((direction) => `${language}-${direction}`))];
+
+/** The language and direction ('encode', 'decode'; null: both) of the add-on module `name`. */
+export function addOnParts(name) {
+  const m = new RegExp(`^(.+)-(${DIRECTIONS.join('|')})$`).exec(name);
+  return m === null ? { language: name, direction: null } : { language: m[1], direction: m[2] };
+}
+
+/** The subpath of the add-on module `name`: './japanese', './japanese/encode', ... */
+export function addOnSubpath(name) {
+  const { language, direction } = addOnParts(name);
+  return direction === null ? `./${language}` : `./${language}/${direction}`;
+}
+
 /**
  * The public entries, in the exports map's order: the subpath, the entry's file in each host
  * folder, its types (types/NAME.d.ts), whether it is the lite build (files under lite/), and the
@@ -63,10 +85,7 @@ export const ENTRIES = [
   { subpath: './standard', file: 'standard', types: 'standard' },
   { subpath: './lite/standard', file: 'standard', types: 'standard', lite: true },
   { subpath: './lite/legacy', file: 'legacy', types: 'legacy', lite: true },
-  { subpath: './japanese', file: 'japanese', types: 'add-on', lite: true },
-  { subpath: './simplified-chinese', file: 'simplified-chinese', types: 'add-on', lite: true },
-  { subpath: './traditional-chinese', file: 'traditional-chinese', types: 'add-on', lite: true },
-  { subpath: './korean', file: 'korean', types: 'add-on', lite: true },
+  ...ADD_ON_MODULES.map((name) => ({ subpath: addOnSubpath(name), file: name, types: 'add-on', lite: true })),
   { subpath: './detect', file: 'detect', types: 'detect' },
   { subpath: './js', file: 'index', types: 'index', host: 'wasm2js' },
   { subpath: './js/polyfill', file: 'polyfill', types: 'polyfill', host: 'wasm2js' },
@@ -84,7 +103,7 @@ export const ENTRIES = [
 export const WASM_EXPORTS = [
   ['core', 'wasm/core.wasm'],
   ['lite', 'lite/wasm/core.wasm'],
-  ...ADD_ONS.map((language) => [language, `lite/wasm/${language}.wasm`]),
+  ...ADD_ON_MODULES.map((name) => [name, `lite/wasm/${name}.wasm`]),
   ['detect', 'wasm/detect.wasm'],
 ].map(([name, file]) => ({ subpath: `./wasm/${name}.wasm`, name, file }));
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import { enginePath, isInstalled } from '../../scripts/lib/engines.mjs';
-import { ADD_ONS, EDGE_CONDITIONS, ENTRIES, entryFile, exportsMap, GENERATED, SCRIPTS, WASM_EXPORTS } from '../../scripts/lib/package.mjs';
+import { ADD_ON_MODULES, EDGE_CONDITIONS, ENTRIES, entryFile, exportsMap, GENERATED, SCRIPTS, WASM_EXPORTS } from '../../scripts/lib/package.mjs';
 import { importEntry, pkgDir } from './package.mjs';
 
 const project = mkdtempSync(join(tmpdir(), 'tew-entries-'));
@@ -62,7 +62,7 @@ const EXPORTS = {
   provide: ['WASM_NAMES', 'provideWasm'],
   check: ['hostFaults', 'needsImplementation', 'streamFaults'],
   // The add-ons export nothing: importing one registers its encodings.
-  ...Object.fromEntries(ADD_ONS.map((language) => [language, []])),
+  ...Object.fromEntries(ADD_ON_MODULES.map((name) => [name, []])),
 };
 
 // Used by the children: every subpath loaded (by `load(specifier)`: import or require), with its
@@ -111,10 +111,10 @@ const SMOKE = {
   liteLegacy: 'RangeError',
   polyfill: 'function|true',
   detect: 'encoding,confidence,candidates|number|true|TypeError',
-  provide: 'core,lite,japanese,simplified-chinese,traditional-chinese,korean,detect|TypeError',
+  provide: `${WASM_EXPORTS.map((w) => w.name).join()}|TypeError`,
   check: 'TextDecoder,TextEncoder,TextDecoderStream,TextEncoderStream,sharedInput|boolean',
 };
-const smokeOf = (e) => (ADD_ONS.includes(e.file) ? undefined : e.lite ? SMOKE[{ index: 'liteIndex', standard: 'liteStandard', legacy: 'liteLegacy' }[e.file]] : SMOKE[e.file]);
+const smokeOf = (e) => (ADD_ON_MODULES.includes(e.file) ? undefined : e.lite ? SMOKE[{ index: 'liteIndex', standard: 'liteStandard', legacy: 'liteLegacy' }[e.file]] : SMOKE[e.file]);
 
 /** Checks one condition's report against the entries table: the file, the exports, the smoke test. */
 function checkEvery(out, host, { require = false, label }) {
@@ -133,7 +133,7 @@ test('exports map: written from the entries table, every file in it exists, and 
   assert.deepEqual(pkgJson.exports, exportsMap());
   assert.deepEqual(Object.keys(pkgJson.exports), [...ENTRIES.map((e) => e.subpath), ...WASM_EXPORTS.map((w) => w.subpath), ...SCRIPTS.map((s) => `./${s.file}`), './package.json']);
   // Every wasm module is exported under its provideWasm name, and each is a module of its own.
-  assert.deepEqual(WASM_EXPORTS.map((w) => w.name), ['core', 'lite', ...ADD_ONS, 'detect']);
+  assert.deepEqual(WASM_EXPORTS.map((w) => w.name), ['core', 'lite', ...ADD_ON_MODULES, 'detect']);
   for (const w of WASM_EXPORTS) assert.ok(new WebAssembly.Module(readFileSync(join(pkgDir, w.file))) instanceof WebAssembly.Module, `${w.file} compiles`);
   assert.equal(pkgJson.unpkg, `./${SCRIPTS[0].file}`, 'a CDN serves the polyfill script for the bare package');
   const files = [];
@@ -180,7 +180,7 @@ for (const condition of EDGE_CONDITIONS) {
       }
     }
     // The edge loaders import each wasm module as a module, as Wrangler's rules and Next.js take it.
-    for (const [file, wasm] of [['edge/load.js', 'core'], ['lite/edge/load.js', 'core'], ['edge/detect.js', 'detect'], ...ADD_ONS.map((l) => [`lite/edge/${l}.js`, l])]) {
+    for (const [file, wasm] of [['edge/load.js', 'core'], ['lite/edge/load.js', 'core'], ['edge/detect.js', 'detect'], ...ADD_ON_MODULES.map((n) => [`lite/edge/${n}.js`, n])]) {
       assert.match(readFileSync(join(real, file), 'utf8'), new RegExp(`from '\\.\\./wasm/${wasm}\\.wasm\\?module'`), file);
     }
   });

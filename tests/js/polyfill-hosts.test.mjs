@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { entryFile } from '../../scripts/lib/package.mjs';
+import { entryFile, WASM_EXPORTS } from '../../scripts/lib/package.mjs';
 import { pkgDir } from './package.mjs';
 
 const url = (subpath, host) => pathToFileURL(join(pkgDir, entryFile(subpath, host))).href;
@@ -144,21 +144,23 @@ test('provideWasm: the web entries take a provided WebAssembly.Module (also one 
     try { provideWasm({ core: new Uint8Array(8) }); } catch (e) { errors.notModule = e.name; }
     try { provideWasm({ nope: core }); } catch (e) { errors.unknown = e.name; }
     try { provideWasm(null); } catch (e) { errors.notObject = e.name; }
-    provideWasm({ core, lite: compile('lite/wasm/core.wasm'), japanese: compile('lite/wasm/japanese.wasm') });
+    provideWasm({ core, lite: compile('lite/wasm/core.wasm'), 'japanese-decode': compile('lite/wasm/japanese-decode.wasm'), 'japanese-encode': compile('lite/wasm/japanese-encode.wasm') });
     // From now on nothing may compile from bytes.
     const Module = WebAssembly.Module;
     WebAssembly.Module = function () { throw new WebAssembly.CompileError('Wasm code generation disallowed by embedder'); };
     const full = await import(${JSON.stringify(url('.', 'web'))});
     const lite = await import(${JSON.stringify(url('./lite', 'web'))});
-    await import(${JSON.stringify(url('./japanese', 'web'))});
-    const text = [new full.TextDecoder('shift_jis').decode(Uint8Array.of(0x82, 0xa0)), new lite.TextDecoder('windows-1252').decode(Uint8Array.of(0x80)), new lite.TextDecoder('shift_jis').decode(Uint8Array.of(0x82, 0xa2))].join();
+    const liteLegacy = await import(${JSON.stringify(url('./lite/legacy', 'web'))});
+    await import(${JSON.stringify(url('./japanese/decode', 'web'))});
+    await import(${JSON.stringify(url('./japanese/encode', 'web'))});
+    const text = [new full.TextDecoder('shift_jis').decode(Uint8Array.of(0x82, 0xa0)), new lite.TextDecoder('windows-1252').decode(Uint8Array.of(0x80)), new lite.TextDecoder('shift_jis').decode(Uint8Array.of(0x82, 0xa2)), liteLegacy.encode('\u3046', 'shift_jis').join(' ')].join();
     try { provideWasm({ core }); } catch (e) { errors.sameAgain = 'threw ' + e.name; }
     try { provideWasm({ core: compile('wasm/core.wasm') }); } catch (e) { errors.late = e.message; }
     WebAssembly.Module = Module;
     console.log(JSON.stringify({ names: WASM_NAMES, text, errors }));
   `);
-  assert.deepEqual(out.names, ['core', 'lite', 'japanese', 'simplified-chinese', 'traditional-chinese', 'korean', 'detect']);
-  assert.equal(out.text, '\u3042,\u20ac,\u3044');
+  assert.deepEqual(out.names, WASM_EXPORTS.map((w) => w.name));
+  assert.equal(out.text, '\u3042,\u20ac,\u3044,130 164');
   assert.equal(out.errors.notModule, 'TypeError');
   assert.equal(out.errors.unknown, 'TypeError');
   assert.equal(out.errors.notObject, 'TypeError');

@@ -21,7 +21,7 @@ function rustProtocol(text) {
   assert.ok(start >= 0 && end > start, 'the Rust source marks its protocol section');
   const section = text.slice(start, end);
   const out = {};
-  for (const m of section.matchAll(/^const ([A-Z0-9_]+): (u32|i32|usize) = ([^;]+);/gm)) {
+  for (const m of section.matchAll(/^(?:pub\(crate\) )?const ([A-Z0-9_]+): (u32|i32|usize) = ([^;]+);/gm)) {
     const [, name, type, text] = m;
     const limits = { 'i32::MIN': -(2 ** 31), 'i32::MAX': 2 ** 31 - 1, 'u32::MAX': 2 ** 32 - 1 };
     const value = text in limits ? limits[text] : Number(text.replace(/_/g, ''));
