@@ -478,12 +478,35 @@ const sizes = (buf) => [
 const bundle = (options) => esbuildBundle(esbuild, options);
 
 /** The peers' bundles for the one-language apps of scripts/sizes.mjs (Shift_JIS export and decode). */
+/**
+ * What an application of each kind ships with ours and with the library it would pick instead
+ * (esbuild --bundle --minify, brotli): ours from scripts/sizes.mjs's bundles, the alternatives'
+ * from PEER_ENTRIES and APP_PEER_ENTRIES.
+ */
+const SCENARIOS = [
+  ['the four classes, every encoding', 'full', '@exodus/bytes'],
+  ['UTF-8, UTF-16 and the single-byte encodings', 'lite', '@exodus/bytes lite'],
+  ['every encoding where WebAssembly is refused', 'js (JavaScript build)', '@exodus/bytes'],
+  ['Shift_JIS export (encode only)', 'Shift_JIS export (lite/legacy + japanese/encode)', 'encoding-japanese: Shift_JIS export or decode (the whole library)'],
+  ['Shift_JIS export (encode only)', 'Shift_JIS export (lite/legacy + japanese/encode)', '@exodus/bytes: Shift_JIS export (its multi-byte encoder)'],
+  ['Shift_JIS decode (TextDecoder only)', 'Shift_JIS decode (lite + japanese/decode)', 'encoding-japanese: Shift_JIS export or decode (the whole library)'],
+  ['Shift_JIS decode (TextDecoder only)', 'Shift_JIS decode (lite + japanese/decode)', '@exodus/bytes: Shift_JIS decode (its TextDecoder, every encoding)'],
+];
+
+/** The scenario table: each kind of application, ours against its alternative. */
+function scenarioTable(entrySizes, peerBrotli) {
+  const kib = (n) => (Number.isFinite(n) ? `${(n / 1024).toFixed(1)} KiB` : '—');
+  const rows = SCENARIOS.map(([what, ours, peer]) => [what, `${ours}: ${kib(entrySizes[ours])}`, `${peer.split(':')[0]}: ${kib(peerBrotli[peer])}`, ratioFmt(ratio(peerBrotli[peer], entrySizes[ours]))]);
+  return `### Bundle size by application\n\nWhat an application of each kind ships (esbuild --bundle --minify, brotli q11): ours, and the library it would pick instead. Last column: the alternative ÷ ours (> 1× means ours is smaller).\n\n${table(['application', 'ours', 'alternative', 'alternative ÷ ours'], rows)}\n`;
+}
+
 const APP_PEER_ENTRIES = {
   '@exodus/bytes: Shift_JIS export (its multi-byte encoder)': "export { createMultibyteEncoder } from '@exodus/bytes/multi-byte.js';",
   '@exodus/bytes: Shift_JIS decode (its TextDecoder, every encoding)': "export { TextDecoder } from '@exodus/bytes/encoding.js';",
   'encoding-japanese: Shift_JIS export or decode (the whole library)': "import Encoding from 'encoding-japanese'; export const convert = Encoding.convert;",
 };
 
+let scenarioText = '';
 {
   const files = closure(FILES.web);
   const js = files.filter((f) => f !== GENERATED.inline);
@@ -514,17 +537,22 @@ const APP_PEER_ENTRIES = {
     rows.push(['ours: polyfill/check, the polyfill a dynamic import, where the host is right (esbuild --splitting: first chunk)', NaN, NaN, entrySizes['polyfill/check, host right']]);
     if (entrySizes['js (JavaScript build)']) rows.push([`${JS_BUILD}: /js entry (wasm2js), esbuild --bundle --minify`, NaN, NaN, entrySizes['js (JavaScript build)']]);
     // Lite and its per-language add-ons, and the apps of one language (scripts/sizes.mjs).
-    for (const name of Object.keys(entrySizes).filter((n) => (n.startsWith('lite') || n.startsWith('Shift_JIS')) && !n.endsWith('wasm alone'))) rows.push([`ours: ${name}, esbuild --bundle --minify`, NaN, NaN, entrySizes[name]]);
+    for (const name of Object.keys(entrySizes).filter((n) => (n.startsWith('lite') || n.startsWith('Shift_JIS') || n.includes('encode only')) && !n.endsWith('wasm alone'))) rows.push([`ours: ${name}, esbuild --bundle --minify`, NaN, NaN, entrySizes[name]]);
+    const peerBrotli = {};
     for (const [name, contents] of Object.entries({ ...PEER_ENTRIES, ...APP_PEER_ENTRIES })) {
       try {
-        rows.push([`${name}: esbuild --bundle --minify`, ...sizes(await bundle({ stdin: { contents, resolveDir: root, loader: 'js' }, minify: true }))]);
+        const measured = sizes(await bundle({ stdin: { contents, resolveDir: root, loader: 'js' }, minify: true }));
+        peerBrotli[name] = measured[2];
+        rows.push([`${name}: esbuild --bundle --minify`, ...measured]);
       } catch (e) {
         rows.push([`${name}: bundling failed (${e.message.split('\n')[0]})`, NaN, NaN, NaN]);
       }
     }
+    scenarioText = scenarioTable(entrySizes, peerBrotli);
   }
   const kb = (n) => (Number.isFinite(n) ? `${(n / 1024).toFixed(1)} KiB` : '—');
   const text =
+    scenarioText +
     `### Bundle size\n\nBytes a bundle ships for the ESM entry: the files themselves concatenated (unminified), and esbuild's minified bundle; peers bundled the same way (browser platform). gzip -9 and brotli q11 via node:zlib; last column: this ÷ ours minified (brotli).\n\n` +
     table(
       ['what', 'files', 'raw', 'gzip', 'brotli', 'brotli ÷ ours min'],

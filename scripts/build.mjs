@@ -330,12 +330,14 @@ const ADD_ON_LOADS = {
 /** The text of the add-on module `name`'s entry in the host folder `host`. */
 function addOnEntry(host, name) {
   const { what, how, imports, args } = ADD_ON_LOADS[host];
-  const direction = { encode: 'encoders', decode: 'decoders', null: 'decoders and encoders' }[addOnParts(name).direction];
+  const { direction } = addOnParts(name);
+  const decodes = direction !== 'encode';
   return [
-    `// \`text-encoding-wasm${addOnSubpath(name).slice(1)}\` for ${what}: the ${direction} of the add-on's encodings`,
+    `// \`text-encoding-wasm${addOnSubpath(name).slice(1)}\` for ${what}: the ${{ encode: 'encoders', decode: 'decoders', null: 'decoders and encoders' }[direction]} of the add-on's encodings`,
     `// (core/labels.js) for every entry over lite. Its wasm module (${name}.wasm) is ${how} at the`,
-    '// first call in one of them. Written by scripts/build.mjs.',
+    `// first call in one of them.${decodes ? " With it come the host checks of the multi-byte decoders." : ''} Written by scripts/build.mjs.`,
     '',
+    ...(decodes ? [MULTI_BYTE_IMPORT.trim()] : []),
     ...imports(name),
     "import { addOn } from './load.js';",
     '',
@@ -385,11 +387,21 @@ const liteEntries = [...new Set(ENTRIES.filter((e) => e.lite).flatMap((e) => HOS
 // (core/provided-wasm.js; `text-encoding-wasm/provide` hands modules to every entry), which the
 // lite tree's loaders import from the package's root.
 const SHARED = 'core/provided-wasm.js';
-const liteModules = await reachedFrom(liteEntries.filter((rel) => !addOnFile.test(rel)));
+// The host checks of the multi-byte decoders are not in lite's own graph (its core has no
+// multi-byte encoding): the import of them is left out of lite's copy of idl/text-decoder.js, and
+// the add-ons that decode bring them (addOnEntry).
+const MULTI_BYTE_CHECKS = 'core/host-multi-byte.js';
+const MULTI_BYTE_IMPORT = `import '../${MULTI_BYTE_CHECKS}';\n`;
+// core/host-codecs.js, which no entry imports, is the tests' view of the checks (graph.cjs's internals).
+const liteModules = await reachedFrom([...liteEntries.filter((rel) => !addOnFile.test(rel)), MULTI_BYTE_CHECKS, 'core/host-codecs.js']);
 for (const rel of [...liteModules, ...liteEntries.filter((rel) => addOnFile.test(rel))]) {
   if (rel.startsWith('wasm/') || rel === SHARED) continue; // the lite build's own; the shared registry
   mkdirSync(dirname(join(pkg, 'lite', rel)), { recursive: true });
-  const text = addOnFile.test(rel) ? addOnEntry(rel.slice(0, rel.indexOf('/')), basename(rel, '.js')) : readFileSync(join(pkg, rel), 'utf8');
+  let text = addOnFile.test(rel) ? addOnEntry(rel.slice(0, rel.indexOf('/')), basename(rel, '.js')) : readFileSync(join(pkg, rel), 'utf8');
+  if (rel === 'idl/text-decoder.js') {
+    if (!text.includes(MULTI_BYTE_IMPORT)) throw new Error(`build: idl/text-decoder.js no longer imports ${MULTI_BYTE_CHECKS} as the lite tree expects`);
+    text = text.replace(MULTI_BYTE_IMPORT, '');
+  }
   const shared = text.replaceAll(`'../${SHARED}'`, `'../../${SHARED}'`);
   if (shared !== text && !/^(?:web|edge)\/(?:load|detect)\.js$/.test(rel)) throw new Error(`build: lite/${rel} imports ${SHARED}; only the web and edge loaders are expected to`);
   writeFileSync(join(pkg, 'lite', rel), shared);
@@ -445,7 +457,8 @@ for (const prefix of ['', 'lite/']) {
     const lines = plain.map((n) => `export * as ${n} from './${n}.js';`);
     if (names.includes('polyfill')) lines.push("export { installNow } from '../polyfill/install.js';", "export { streamsUnavailable } from '../idl/streams.js';");
     const addOns = ADD_ON_MODULES.filter((n) => existsSync(join(pkg, dir, `${n}.js`)));
-    if (addOns.length > 0) lines.push("export { addOn } from './load.js';");
+    // The add-ons' registration, and the multi-byte decoders' host checks that the decoding ones bring.
+    if (addOns.length > 0) lines.push("export { addOn } from './load.js';", MULTI_BYTE_IMPORT.trim());
     // The core modules, for the package's own tests and bench (never an entry's export).
     const internals = { instance: 'core/instance', crossing: 'core/crossing', strings: 'core/strings', labels: 'core/labels', hostCodecs: 'core/host-codecs', textEncoder: 'idl/text-encoder' };
     for (const [name, file] of Object.entries(internals)) lines.push(`import * as ${name} from '../${file}.js';`);

@@ -99,7 +99,7 @@ function utf16(le, leFrom, be, beFrom) {
 }
 
 /** A report's decoders, grouped: what the host takes, in which modes. */
-function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, shortDecodeUpTo, utf16CoreFrom, utf16beCoreFrom, encodeCoreFrom, encodeCoreUpTo, encodeIntoJsUpTo, denseCore = [], denseFrom }) {
+function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, shortDecodeUpTo, utf16CoreFrom, utf16beCoreFrom, encodeCoreFrom, encodeCoreUpTo, encodeIntoJsUpTo }) {
   const single = ENCODINGS.filter((n) => !['utf-8', 'utf-16le', 'utf-16be', ...MULTI_BYTE].includes(n));
   const mode = (n) => ({ both: 'host', replacement: 'host (replacement), core (fatal)', fatal: 'host (fatal), core (replacement)', none: 'core' })[decoders[n]] ?? 'core';
   const hostSingle = single.filter((n) => decoders[n] === 'both');
@@ -116,7 +116,7 @@ function summarize({ decoders, encoder, encodeInto, direct, encodeIntoDirect, sh
       ? 'host (all 7, whole calls)'
       : MULTI_BYTE.some((n) => decoders[n] === 'both')
         ? `host: ${MULTI_BYTE.filter((n) => decoders[n] === 'both').join(', ')}; core: the others`
-        : 'core') + (denseCore.length > 0 ? `; ${denseCore.join(' and ')} input of ${denseFrom} bytes or more, mostly above 0x7F: core (faster here)` : ''),
+        : 'core',
     encoder
       ? 'host' +
         (encodeCoreUpTo > 0 ? `; encode() of up to ${encodeCoreUpTo} code units: core (faster here)` : '') +

@@ -1,13 +1,14 @@
 // The speed choices of a host folder that entries without a decoder or encoder of the host's use
-// too, in a module of their own so that those entries (the legacy encoders) do not take
-// core/host-codecs.js with them: whether decode()'s short inputs stay in the package (ASCII built
-// in JavaScript, the rest decoded by the core) rather than going to the host's decoder, whose
-// every call costs more there; and from which length encode() goes through the host's encodeInto.
+// too, in a module of their own so that those entries (the legacy encoders) do not take the host
+// checks (core/host-decoders.js, ...) with them: whether decode()'s short inputs stay in the
+// package (ASCII built in JavaScript, the rest decoded by the core) rather than going to the
+// host's decoder, whose every call costs more there; and from which length encode() goes through
+// the host's encodeInto.
 
 import { arrayBufferTransfer } from './intrinsics.js';
 
 /**
- * The common call (core/host-codecs.js's directDecoder) of an encoding that maps ASCII to itself
+ * The common call (core/host-direct.js's directDecoder) of an encoding that maps ASCII to itself
  * takes a Uint8Array of up to this many bytes as its own output, built in JavaScript, where it is
  * all ASCII, and leaves the other such inputs to the core (idl/text-decoder.js), where the host
  * folder measured both faster than the host's own decoder (web/load.js); 0: never.

@@ -9,7 +9,7 @@ import { putString, viewBytes } from './crossing.js';
 /**
  * Ordinals known without the wasm (src/encoding.rs's order), with the labels that name them
  * exactly: UTF-8's usual spellings, and each CJK encoding's name. A program that decodes UTF-8
- * where the host's decoder is right never instantiates the core (core/host-codecs.js checks the
+ * where the host's decoder is right never instantiates the core (core/host-decoders.js checks the
  * host against constants), and a CJK encoding of an add-on instantiates that add-on's module
  * alone. tests/js/host-codecs.test.mjs checks every one against the wasm.
  */

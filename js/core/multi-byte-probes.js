@@ -1,5 +1,5 @@
 // The probes that decide whether the host's decoder of a multi-byte (CJK) encoding is exactly
-// right (core/host-codecs.js compares each with the core's own output; no expected text lives
+// right (core/host-multi-byte.js compares each with the core's own output; no expected text lives
 // here). They are generated when first needed, from the structure of the standard's decoders:
 //
 // - units: byte sequences, each read from the decoder's initial state. They are decoded all at once,
@@ -13,7 +13,7 @@
 // - tails: inputs decoded alone, for the end of input in each state (a lone lead byte, a cut
 //   four-byte sequence, a cut escape sequence).
 // - faults: the faults known in engines today, by encoding ('label:hex'): a host whose decoders
-//   show any of them is not trusted with any multi-byte encoding (host-codecs.js says why).
+//   show any of them is not trusted with any multi-byte encoding (host-multi-byte.js says why).
 
 /**
  * Hosts' known faults (tests/wasm/browser_oracle.rs describes each): Big5's four pointers that

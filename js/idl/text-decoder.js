@@ -15,7 +15,12 @@ import { byteLengthOf, typedArrayTagOf, U8 } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel, unsupportedMessage } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
 import { asciiString, asciiStringOrNull, hostIsAscii, hostUtf8String, keptArrayAsciiOrNull, isShortInput, nativeMultiByteDecoder, nativeUtf8FromOf, takeString, windows1252String } from '../core/strings.js';
-import { coreFromOf, coreTakesDense, denseInput, directDecoder, HOST_BYTES_MAX, hostCodecsAllowed, hostDecoder, isPlainView, kindOf, mayBeDense, MULTI_BYTE, onPlainBuffer, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-codecs.js';
+import { HOST_BYTES_MAX, hostCodecsAllowed, isPlainView, onPlainBuffer } from '../core/host-classes.js';
+import { coreFromOf, hostDecoder, kindOf, MULTI_BYTE, SINGLE_BYTE, UTF16LE, UTF8 } from '../core/host-decoders.js';
+import { directDecoder } from '../core/host-direct.js';
+// The host's multi-byte decoders' checks. The build leaves this import out of the lite tree, whose
+// core has no multi-byte encoding: there the add-ons that decode one bring them (scripts/build.mjs).
+import '../core/host-multi-byte.js';
 import { bufferSourceBytes, illegalInvocation, shapeInterface, toBufferSource, toDictionary, toDOMString, UINT8ARRAY } from './webidl.js';
 
 const registry =
@@ -47,25 +52,21 @@ export function decoderState(args, iface) {
  */
 export function newDecoderState(ordinal, fatal, ignoreBOM) {
   const name = encodingName(ordinal);
-  // `host`: the host's decoder for this encoding and mode (core/host-codecs.js), looked up on
+  // `host`: the host's decoder for this encoding and mode (core/host-decoders.js), looked up on
   // first use (undefined until then; null where the core keeps every input).
-  // `coreFrom`: the input length from which the core decodes anyway (host-codecs.js's setCoreFrom).
+  // `coreFrom`: the input length from which the core decodes anyway (host-decoders.js's setCoreFrom).
   const kind = kindOf(name);
   const coreFrom = coreFromOf(kind);
   // `direct`: the host's decoder for decode()'s common call, taking its argument as it is
-  // (host-codecs.js's directDecoder's `call` or `careful`, asked while `directAsk`); null until
+  // (host-direct.js's directDecoder's `call` or `careful`, asked while `directAsk`); null until
   // then, and where none. `runner`: the host's decoder itself (directDecoder's `runner`), which
   // decode() calls first for the common call where `shortUpTo` is 0, given any input where
   // `runnerUnchecked`, else what isPlainView accepts; null where none.
   // `shortUpTo`: a Uint8Array of up to so many bytes never goes to the host's decoder: the common
   // call's all-ASCII ones are built here, the rest decoded by the core (0: none;
   // core/host-speed.js).
-  // `dense`: the core decodes a long input where most of its bytes are above 0x7F even where the
-  // host is right (host-codecs.js's coreTakesDense); `denseSeen`: decode()'s common call looks
-  // for such inputs, once the host gave this decoder an output of DENSE_SEEN_FROM code units.
   const host = hostCodecsAllowed && kind !== 0 && coreFrom > 0 ? undefined : null;
-  const dense = kind === MULTI_BYTE && coreTakesDense(name);
-  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', windows1252: name === 'windows-1252', bomDone: false, host, kind, coreFrom, dense, denseSeen: false, direct: null, directAsk: host !== null, shortUpTo: 0, runner: null, runnerUnchecked: false };
+  return { ordinal, fatal, ignoreBOM, handle: 0, ascii: asciiIdentity(name), utf8: name === 'utf-8', windows1252: name === 'windows-1252', bomDone: false, host, kind, coreFrom, direct: null, directAsk: host !== null, shortUpTo: 0, runner: null, runnerUnchecked: false };
 }
 
 /**
@@ -220,7 +221,7 @@ function coreDecodeOnce(ordinal, bytes, fatal) {
 
 /**
  * decodeWith's steps through the host's decoder, where it is right for this encoding and mode
- * (core/host-codecs.js), or null: the core then decodes the whole call. Only whole sequences go to
+ * (core/host-decoders.js), or null: the core then decodes the whole call. Only whole sequences go to
  * the host, one call each, never streaming: the BOM is stripped here, and a streaming call's
  * trailing incomplete sequence goes to the core, which keeps it as pending bytes. When the core
  * holds pending bytes from an earlier call, it gets this call's bytes until its state is clean
@@ -240,10 +241,8 @@ function hostDecodeCall(s, token, bytes, stream) {
   const length = bytesLength(bytes);
   if ((s.shortUpTo !== 0 && length <= s.shortUpTo) || !onPlainBuffer(bytes)) return null;
   const kind = s.kind;
-  // A dense whole call of an encoding whose dense inputs the core takes is the core's (a streaming
-  // call of a multi-byte encoding is, below, without looking); so is an input larger than any the
-  // host was checked on (HOST_BYTES_MAX).
-  if ((s.coreFrom !== Infinity && length >= s.coreFrom) || length > HOST_BYTES_MAX || (s.dense && !stream && denseInput(bytes, length))) return null;
+  // An input larger than any the host was checked on (HOST_BYTES_MAX) is the core's.
+  if ((s.coreFrom !== Infinity && length >= s.coreFrom) || length > HOST_BYTES_MAX) return null;
   if (!stream && s.handle === 0 && (kind >= SINGLE_BYTE || s.ignoreBOM || s.bomDone || bomLength(kind, bytes) === 0)) {
     // The common call: whole input, no BOM to strip.
     let text;
@@ -301,7 +300,7 @@ function hostDecodeCall(s, token, bytes, stream) {
 }
 
 /**
- * Sets `s.direct` (and `s.runner`) once host-codecs.js's directDecoder answers (after DIRECT_AFTER
+ * Sets `s.direct` (and `s.runner`) once host-direct.js's directDecoder answers (after DIRECT_AFTER
  * calls of this kind): the host's decoder for the common call, or null.
  */
 function askDirect(s, decode) {
@@ -454,9 +453,7 @@ export class TextDecoder {
     // The common call (no options, nothing pending, no BOM seen by an earlier streaming call),
     // straight to the host's decoder where it takes it: its own conversion of the input is the
     // only one. Where it declines, the steps below run.
-    // An encoding whose dense inputs the core takes (`dense`) looks at the input here only once
-    // this decoder gave a long output (`denseSeen`), so that its short calls cost no more.
-    if (s.direct !== null && options === undefined && s.handle === 0 && !s.bomDone && !(s.denseSeen && mayBeDense(input))) {
+    if (s.direct !== null && options === undefined && s.handle === 0 && !s.bomDone) {
       const runner = s.runner;
       let text = null;
       if (runner !== null && (s.runnerUnchecked || isPlainView(input))) {
@@ -469,10 +466,7 @@ export class TextDecoder {
         }
       }
       if (text === null) text = s.shortUpTo === 0 ? s.direct(input, s) : shortOrDirect(s, input);
-      if (text !== null) {
-        if (s.dense && text.length >= DENSE_SEEN_FROM) s.denseSeen = true;
-        return text;
-      }
+      if (text !== null) return text;
     }
     const kind = input === undefined ? 0 : toBufferSource(input, "Failed to execute 'decode' on 'TextDecoder'");
     const dict = toDictionary(options, "Failed to execute 'decode' on 'TextDecoder'");
@@ -484,15 +478,6 @@ export class TextDecoder {
 }
 
 const EMPTY = new Uint8Array(0);
-
-/**
- * An output this long from the host (at least as many bytes of Shift_JIS or Big5 input) makes a
- * decoder look for dense inputs in its common call (`denseSeen`), whose length it reads then:
- * about 15 ns a call in SpiderMonkey, 12% of a short decode there (npm run bench --
- * --engines=firefox, short decodes, ja.txt shift_jis 15 B), which the decoders that only ever
- * see short inputs are spared.
- */
-const DENSE_SEEN_FROM = 512;
 
 shapeInterface(TextDecoder, 'TextDecoder', ['encoding', 'fatal', 'ignoreBOM', 'decode']);
 Object.defineProperty(TextDecoder.prototype.decode, 'length', { value: 0 });

@@ -1,9 +1,10 @@
 // TextEncoder (UTF-8 only, as the standard defines it) with encode() and encodeInto(): through
-// the host's own TextEncoder where core/host-codecs.js found it exactly right, otherwise (or where
+// the host's own TextEncoder where core/host-encoder.js found it exactly right, otherwise (or where
 // it refuses an input) over the wasm UTF-8 encoder.
 
 import { concatBytes, putString, sliceEnd, sliceUnitsLimit, takeBytes, viewBytes } from '../core/crossing.js';
-import { DIRECT_AFTER, encodeCoreFrom, encodeIntoCoreFrom, HOST_BYTES_MAX, hostEncoder } from '../core/host-codecs.js';
+import { DIRECT_AFTER, HOST_BYTES_MAX } from '../core/host-classes.js';
+import { encodeCoreFrom, encodeIntoCoreFrom, hostEncoder } from '../core/host-encoder.js';
 import { encodeCoreUpTo, encodeIntoJsUpTo, encodeViaIntoFrom } from '../core/host-speed.js';
 import { core, lastRead } from '../core/instance.js';
 import { nativeUtf8Encode } from '../core/strings.js';
@@ -127,7 +128,7 @@ function coreEncodeUtf8(input) {
 let host;
 /**
  * Where the host's encodeInto takes a destination not yet converted, as the host refuses every
- * destination the IDL refuses (core/host-codecs.js's encodeIntoAny), its runner (`run2(string,
+ * destination the IDL refuses (core/host-encoder.js's encodeIntoAny), its runner (`run2(string,
  * dest)` is that encodeInto, called in the caller's frame); null for the first DIRECT_AFTER calls,
  * and where not.
  */
@@ -161,7 +162,7 @@ let calls = 0;
 /**
  * The host encoder's runner (`run2(string, dest)`: its encodeInto) where that encodeInto is right
  * for any destination, else null; `intoRoomy` the same where it is right only into three bytes of
- * room a code unit (host-codecs.js's encodeIntoRoomy), else null. Set with `host`.
+ * room a code unit (host-encoder.js's encodeIntoRoomy), else null. Set with `host`.
  */
 let intoHost = null;
 let intoRoomy = null;
@@ -201,7 +202,7 @@ export function encodeIntoUtf8(string, dest, capacity) {
   if (string.length > CHUNKED_FROM) {
     if (capacity === undefined) capacity = byteLengthOf(dest);
     // A long string into a much smaller destination (a chunked encodeInto loop), where the host
-    // folder found the core faster at it (core/host-codecs.js, encodeIntoCoreFrom); and into a
+    // folder found the core faster at it (core/host-encoder.js, encodeIntoCoreFrom); and into a
     // destination larger than any the host was checked on.
     if (string.length > encodeIntoCoreFrom * capacity || capacity > HOST_BYTES_MAX) return coreEncodeIntoUtf8(string, dest, capacity);
     // The host gets only the units that can fit, so that no engine's encodeInto looks at the whole

@@ -13,7 +13,10 @@
 import { setNativeStringWriter } from '../core/crossing.js';
 import { addCodecs, onMemory, setLoader } from '../core/instance.js';
 import { addOnModule } from '../core/labels.js';
-import { hostCodecsAllowed, setCoreFrom, setEncodeCoreFrom, setEncodeCoreUpTo, setEncodeIntoCoreFrom, setNativeDecoder, SINGLE_BYTE, UTF16BE, UTF16LE, UTF8 } from '../core/host-codecs.js';
+import { hostCodecsAllowed } from '../core/host-classes.js';
+import { setCoreFrom, setNativeDecoder, SINGLE_BYTE, UTF16BE, UTF16LE, UTF8 } from '../core/host-decoders.js';
+import { setEncodeCoreFrom, setEncodeIntoCoreFrom } from '../core/host-encoder.js';
+import { setEncodeCoreUpTo } from '../core/host-speed.js';
 import { arrayBufferByteLengthOf, bufferOf, byteLengthOf, byteOffsetOf, charCodeAt, U32, U8, uncurry } from '../core/intrinsics.js';
 import { setNativeAsciiCheck, setNativeLatin1Builders, setNativeMultiByteDecoder, setNativeStringBuilder, setNativeUtf8Builder, setNativeWindows1252 } from '../core/strings.js';
 import { decodeDoubleByte } from '../core/double-byte-tables.js';
@@ -33,7 +36,7 @@ function builtin(name) {
 
 /**
  * Whether this is Bun, which runs the Node folder too: used only to choose the faster of two
- * decoders that both pass the checks (core/host-codecs.js), never to decide that one is right.
+ * decoders that both pass the checks (core/host-decoders.js), never to decide that one is right.
  */
 const versions = typeof process === 'object' && process !== null ? process.versions : undefined;
 const inBun = typeof versions === 'object' && versions !== null && typeof versions.bun === 'string';
@@ -152,7 +155,7 @@ setNativeMultiByteDecoder((ordinal, bytes, length, coreDecode) => (length <= SHO
 const wellFormedUtf8 = typeof isUtf8 === 'function' ? (bytes, start, end) => (isUtf8(bytes) ? utf8Slice(bytes, start, end) : null) : null;
 if (wellFormedUtf8 !== null) setNativeUtf8Builder(wellFormedUtf8);
 // UTF-8 straight to a string by V8's own decoder (Buffer's utf8 slice: the standard's replacement
-// of malformed sequences, checked by core/host-codecs.js before it is used), without the argument
+// of malformed sequences, checked by core/host-decoders.js before it is used), without the argument
 // handling of Node's TextDecoder around it; in fatal mode only well-formed UTF-8 (isUtf8). Not in
 // Bun, whose TextDecoder is the faster of the two there (on short inputs, where the difference is
 // the cost of the call).
@@ -168,7 +171,7 @@ if (!inBun) setNativeDecoder(UTF8, (fatal) => {
 // UTF-16LE straight from the input: Buffer's ucs2 slice copies the code units, and
 // String.prototype.isWellFormed / toWellFormed give the standard's replacement of unpaired
 // surrogates (an odd last byte is one more U+FFFD, or is the U+FFFD of a lead surrogate before
-// it); checked by core/host-codecs.js like any host decoder. No BOM reaches it (the caller strips
+// it); checked by core/host-decoders.js like any host decoder. No BOM reaches it (the caller strips
 // one).
 const isWellFormed = typeof ''.isWellFormed === 'function' ? uncurry(String.prototype.isWellFormed) : null;
 const toWellFormed = typeof ''.toWellFormed === 'function' ? uncurry(String.prototype.toWellFormed) : null;

@@ -7,8 +7,8 @@
 // direction only). Each direction's module carries only its direction's exports.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { ADD_ONS, entryFile } from '../../scripts/lib/package.mjs';
@@ -138,4 +138,24 @@ test('each direction\'s module has only its direction\'s exports', () => {
     for (const name of ENCODING) assert.ok(encode.includes(name), `${language}-encode lacks ${name}`);
     for (const name of DECODING) assert.ok(decode.includes(name), `${language}-decode lacks ${name}`);
   }
+});
+
+test('the multi-byte decoders\' host checks come into a lite bundle with the add-ons that decode only', async () => {
+  const { build } = await import('esbuild');
+  /** The package modules a browser bundle of `source` (PKG: the package) holds. */
+  const modules = async (source) => {
+    const r = await build({ stdin: { contents: source.replaceAll('PKG', pkgDir), resolveDir: pkgDir, loader: 'js' }, bundle: true, write: false, metafile: true, format: 'esm', platform: 'browser', outdir: join(pkgDir, '.modules'), logLevel: 'silent' });
+    return Object.keys(r.metafile.inputs).map((file) => relative(realpathSync(pkgDir), resolve(file)));
+  };
+  const lite = `export { TextDecoder, TextEncoder } from 'PKG/${entryFile('./lite', 'web')}';`;
+  const legacy = `export { encode } from 'PKG/${entryFile('./lite/legacy', 'web')}';`;
+  const addOn = (subpath) => `import 'PKG/${entryFile(subpath, 'web')}';`;
+  const checks = ['lite/core/host-multi-byte.js', 'lite/core/multi-byte-probes.js'];
+  const has = (list) => checks.map((file) => list.includes(file));
+  assert.deepEqual(has(await modules(lite)), [false, false], 'lite alone');
+  assert.deepEqual(has(await modules(`${lite} ${addOn('./korean/encode')}`)), [false, false], 'lite + an encoding add-on');
+  assert.deepEqual(has(await modules(`${legacy} ${addOn('./japanese/encode')}`)), [false, false], 'lite/legacy + japanese/encode');
+  assert.deepEqual(has(await modules(`${lite} ${addOn('./japanese/decode')}`)), [true, true], 'lite + japanese/decode');
+  assert.deepEqual(has(await modules(`${lite} ${addOn('./korean')}`)), [true, true], 'lite + korean');
+  assert.ok((await modules(`export { TextDecoder } from 'PKG/${entryFile('.', 'web')}';`)).includes('core/host-multi-byte.js'), 'the full entry');
 });
