@@ -537,7 +537,7 @@ let scenarioText = '';
     rows.push(['ours: polyfill/check, the polyfill a dynamic import, where the host is right (esbuild --splitting: first chunk)', NaN, NaN, entrySizes['polyfill/check, host right']]);
     if (entrySizes['js (JavaScript build)']) rows.push([`${JS_BUILD}: /js entry (wasm2js), esbuild --bundle --minify`, NaN, NaN, entrySizes['js (JavaScript build)']]);
     // Lite and its per-language add-ons, and the apps of one language (scripts/sizes.mjs).
-    for (const name of Object.keys(entrySizes).filter((n) => (n.startsWith('lite') || n.startsWith('Shift_JIS') || n.includes('encode only')) && !n.endsWith('wasm alone'))) rows.push([`ours: ${name}, esbuild --bundle --minify`, NaN, NaN, entrySizes[name]]);
+    for (const name of Object.keys(entrySizes).filter((n) => (n.startsWith('lite') || n.startsWith('Shift_JIS')) && !n.endsWith('wasm alone'))) rows.push([`ours: ${name}, esbuild --bundle --minify`, NaN, NaN, entrySizes[name]]);
     const peerBrotli = {};
     for (const [name, contents] of Object.entries({ ...PEER_ENTRIES, ...APP_PEER_ENTRIES })) {
       try {

@@ -17,7 +17,8 @@
 //      glue only the imports object is kept: instantiate.js (detect-instantiate.js), a few lines
 //      that instantiate the module synchronously (the rest of the glue is not shipped); the
 //      add-ons' glue must have lite's imports, and they share lite's instantiate.js;
-//   3. wasm-opt shrinks and speeds up each wasm (core.wasm; detect.wasm);
+//   3. wasm-opt shrinks and speeds up each wasm (core.wasm; detect.wasm); 3b. the panic messages'
+//      text, which nothing reads once the panics are traps, is blanked (see blankPanicText);
 //   4. inline.js (detect-inline.js, NAME-inline.js) inlines each wasm for the web folder
 //      (browsers, bundlers, Deno), as text that js/core/inline-wasm.js turns back into bytes;
 //   4b. binaryen's wasm2js translates each optimized wasm to JavaScript (wasm2js.js, wasm2js.cjs;
@@ -41,6 +42,7 @@ import { basename, dirname, join, relative, resolve as resolvePath } from 'node:
 import binaryen from 'binaryen';
 import { build as esbuild } from 'esbuild';
 import { ADD_ON_MODULES, addOnParts, addOnSubpath, ENTRIES, entryFile, exportsMap, HOSTS, root, SCRIPT_GLOBAL, SCRIPTS } from './lib/package.mjs';
+import { wasmSections } from './lib/wasm-sections.mjs';
 const outAt = process.argv.indexOf('--out');
 const pkg = resolvePath(outAt > 0 ? process.argv[outAt + 1] : process.env.TEW_PKG || join(root, 'pkg'));
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
@@ -98,6 +100,26 @@ function stubPanics(wasmPath) {
   module.dispose();
 }
 
+/**
+ * Step 3b. The text that only the panic messages read (the source paths of their locations, the
+ * messages' fixed words), left in the data section after stubPanics made every panic a bare trap:
+ * blanked to zeros in place (no address moves), which brotli all but drops (about 200 bytes of
+ * each module). Returns the bytes; throws if the module has no such text (the pattern is stale).
+ */
+function blankPanicText(bytes) {
+  const data = wasmSections(bytes)[11];
+  if (data === undefined) throw new Error('build: the wasm has no data section');
+  const text = bytes.subarray(data.start, data.end).toString('latin1');
+  const panicText = /\/rustc\/[0-9a-f]{40}\/library\/[a-z_/]+\.rs|src\/[a-z_0-9/]+\.rs| index out of bounds: the len is | but the index is /g;
+  let found = 0;
+  for (const m of text.matchAll(panicText)) {
+    bytes.fill(0, data.start + m.index, data.start + m.index + m[0].length);
+    found++;
+  }
+  if (found === 0) throw new Error('build: no panic location text found in the wasm data; update blankPanicText in scripts/build.mjs');
+  return bytes;
+}
+
 rmSync(pkg, { recursive: true, force: true });
 for (const v of variants) {
   mkdirSync(v.dir, { recursive: true });
@@ -126,7 +148,8 @@ function bindgen({ name, wasm, dir, base, prefix, entry, addOn }) {
   // binaryen from npm (pinned in package.json): Debian's older wasm-opt breaks the externref table.
   // The producers and target_features custom sections are metadata that no engine reads.
   run(join(root, 'node_modules/.bin/wasm-opt'), ['-O3', ...features, '--strip-producers', '--strip-target-features', join(glueDir, 'wasm_bg.wasm'), '-o', wasmPath]);
-  const wasmBytes = readFileSync(wasmPath);
+  const wasmBytes = blankPanicText(readFileSync(wasmPath));
+  writeFileSync(wasmPath, wasmBytes);
   writeFileSync(
     join(dir, `${prefix}inline.js`),
     `// The wasm module ${base}.wasm as text (two letters a byte: js/core/inline-wasm.js), so the web entries need no fetch and no bundler configuration.\nexport default '${inlineText(wasmBytes)}';\n`,
@@ -522,11 +545,13 @@ for (const prefix of ['', 'lite/']) {
       // 6b. The Node folder's ES module entries become faces of the same graph: Node loads one
       // file instead of fifteen (import to first decode in Node 24: 16 ms as modules, 9 ms so;
       // npm run bench, "Node: time to first decode"), and `import` and `require` share one core.
+      // Each face imports its small twin, not graph.cjs: Node 20/22 lex an imported CommonJS file
+      // in JavaScript (cjs-module-lexer), 11-13 ms over graph.cjs's 130 KB.
       const face = (from, member, list) => `import m from './${from}';\nexport const { ${list.join(', ')} } = m${member};\n`;
       const header = (n) => `// The ES module face of ${n}: its exports from the module graph that require() loads too (graph.cjs), so Node\n// loads one file and import and require share one core. Written by scripts/build.mjs from js/node/${n}.\n`;
-      for (const n of plain) writeFileSync(join(pkg, dir, `${n}.js`), `${header(`${n}.js`)}${face('graph.cjs', `.${n}`, exportLists[n])}`);
+      for (const n of plain) writeFileSync(join(pkg, dir, `${n}.js`), `${header(`${n}.js`)}${face(`${n}.cjs`, '', exportLists[n])}`);
       if (exportLists.polyfill) writeFileSync(join(pkg, dir, 'polyfill.js'), `${header('polyfill.js')}${face('polyfill.cjs', '', exportLists.polyfill)}`);
-      for (const n of addOns) writeFileSync(join(pkg, dir, `${n}.js`), `// The ES module face of the add-on ${n}: its registration through the module graph that require() loads too\n// (graph.cjs), so import and require share one core. Written by scripts/build.mjs.\nimport graph from './graph.cjs';\ngraph.addOn('${n}');\n`);
+      for (const n of addOns) writeFileSync(join(pkg, dir, `${n}.js`), `// The ES module face of the add-on ${n}: its registration through the module graph that require() loads too\n// (graph.cjs), so import and require share one core. Written by scripts/build.mjs.\nimport './${n}.cjs';\n`);
       rmSync(join(pkg, dir, 'load.js'));
     }
   }

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { build } from 'esbuild';
 import { ADD_ON_MODULES, ADD_ONS, addOnSubpath, entryFile, GENERATED, packageDir, root } from './lib/package.mjs';
+import { wasmSections } from './lib/wasm-sections.mjs';
 /** The record the size check compares with. */
 export const recordPath = join(root, 'tests', 'size-record.json');
 
@@ -37,7 +38,7 @@ const BUNDLES = {
   'lite + every add-on': `${classes('./lite')} ${ADD_ONS.map(addOn).join(' ')}`,
   // The apps of one language and one direction: an app that only writes files in its legacy
   // encoding (`encode` of lite/legacy, the add-on's encoders), and one that only reads them.
-  ...Object.fromEntries(ADD_ONS.map((language) => [`${language} encode only (lite/legacy + ${language}/encode)`, `${legacyEncode} ${addOn(`${language}-encode`)}`])),
+  ...Object.fromEntries(ADD_ONS.map((language) => [`lite/legacy + ${language}/encode`, `${legacyEncode} ${addOn(`${language}-encode`)}`])),
   'Shift_JIS export (lite/legacy + japanese/encode)': `${legacyEncode} ${addOn('japanese-encode')}`,
   'Shift_JIS decode (lite + japanese/decode)': `export { TextDecoder } from 'PKG/${entryFile('./lite', 'web')}'; ${addOn('japanese-decode')}`,
   'full + legacy': `${classes('.')} export { encode, createEncoder } from 'PKG/${entryFile('./legacy', 'web')}';`,
@@ -131,25 +132,9 @@ const MODULE_TEXT = /(['"])[a-pA-P]{256,}\1/g;
 const MODULES = [GENERATED.wasm, GENERATED.liteWasm, ...ADD_ON_MODULES.map((name) => `lite/wasm/${name}.wasm`), GENERATED.detectWasm];
 
 /** The raw bytes of the code (10) and data (11) sections of the wasm module `bytes`. */
-function wasmSections(bytes) {
-  const sections = {};
-  let i = 8;
-  const leb = () => {
-    let value = 0;
-    for (let shift = 0; ; shift += 7) {
-      const b = bytes[i++];
-      value += (b & 127) * 2 ** shift;
-      if (b < 128) return value;
-    }
-  };
-  while (i < bytes.length) {
-    const id = bytes[i++];
-    const length = leb();
-    if (id === 10) sections.code = bytes.subarray(i, i + length);
-    if (id === 11) sections.data = bytes.subarray(i, i + length);
-    i += length;
-  }
-  return sections;
+function codeAndData(bytes) {
+  const { 10: code, 11: data } = wasmSections(bytes);
+  return { code: bytes.subarray(code.start, code.end), data: bytes.subarray(data.start, data.end) };
 }
 
 /**
@@ -164,7 +149,7 @@ export async function measureParts(pkgDir, sizes) {
   const modules = {};
   for (const path of MODULES) {
     const bytes = readFileSync(join(pkgDir, path));
-    const { code, data } = wasmSections(bytes);
+    const { code, data } = codeAndData(bytes);
     modules[path] = { whole: brotliSize(bytes), code: brotliSize(code), data: brotliSize(data) };
   }
   return { bundles, modules };

@@ -244,6 +244,11 @@ export function outputKind() {
   return io[ioAt + IO_OUT_KIND];
 }
 
+/** Whether the base module is instantiated (idl/text-decoder.js: early UTF-8 waits for it). */
+export function baseInstantiated() {
+  return base.exports !== null;
+}
+
 /** The modules instantiated so far: 'base', and each add-on's language (for tests). */
 export function instantiatedModules() {
   return records.filter((record) => record.exports !== null).map((record) => record.name);

@@ -10,7 +10,7 @@
 
 import { shortDecodeUpTo } from '../core/host-speed.js';
 import { bytesLength, bytesRange, inputBytes, putBytes, sliceBytesLimit } from '../core/crossing.js';
-import { DECODE, decoderCore, outputKind } from '../core/instance.js';
+import { baseInstantiated, DECODE, decoderCore, outputKind } from '../core/instance.js';
 import { byteLengthOf, typedArrayTagOf, U8 } from '../core/intrinsics.js';
 import { encodingName, encodingSupported, lookupLabel, quoteLabel, unsupportedMessage } from '../core/labels.js';
 import { OUT_ASCII } from '../core/protocol.js';
@@ -153,7 +153,7 @@ function decodeCore(s, token, bytes, stream) {
       }
     }
     if (!stream && length <= sliceBytesLimit) {
-      if (s.utf8 && length >= nativeUtf8FromOf()) {
+      if (s.utf8 && (length >= nativeUtf8FromOf() || beforeCore(length))) {
         const text = hostUtf8String(bytes, utf8BomLength(s, bytes), length);
         if (text !== null) {
           s.bomDone = false;
@@ -191,6 +191,19 @@ function decodeCore(s, token, bytes, stream) {
   if (n < 0) throw fatalError(s);
   if (!stream) releaseHandle(s, token);
   return takeString(n);
+}
+
+/**
+ * Whether a whole non-ASCII UTF-8 call goes to the host's well-formed UTF-8 builder (Node: isUtf8,
+ * utf8 slice) because the base module is not instantiated yet: the first 64 KiB do. Node 20/22 keep
+ * UTF-8 in the core for speed, but its compile and first call cost 3.5 ms, what it saves on ~1 MB.
+ */
+const COLD_UTF8_BYTES = 64 * 1024;
+let coldUtf8Bytes = 0;
+function beforeCore(length) {
+  if (!hostCodecsAllowed || coldUtf8Bytes + length > COLD_UTF8_BYTES || baseInstantiated()) return false;
+  coldUtf8Bytes += length;
+  return true;
 }
 
 /** windows-1252's characters of the bytes 0x80 to 0x9F, decoded by the core (at the first call). */
