@@ -10,6 +10,8 @@ import detector = require('text-encoding-wasm/detect');
 import jsDetector = require('text-encoding-wasm/js/detect');
 import provide = require('text-encoding-wasm/provide');
 import check = require('text-encoding-wasm/polyfill/check');
+import traditionalChineseDecode = require('text-encoding-wasm/traditional-chinese/decode');
+void traditionalChineseDecode;
 
 const text: string = new pkg.TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(1), { stream: true });
 const bytes: Uint8Array<ArrayBuffer> = new pkg.TextEncoder().encode('x');

@@ -21,6 +21,8 @@ import * as standard from 'text-encoding-wasm/standard';
 import * as liteStandard from 'text-encoding-wasm/lite/standard';
 import { createDetector, detect, type DetectCandidate, type DetectOptions, type DetectResult, type EncodingDetector } from 'text-encoding-wasm/detect';
 import * as jsDetect from 'text-encoding-wasm/js/detect';
+import 'text-encoding-wasm/japanese/encode';
+import 'text-encoding-wasm/korean/decode';
 
 // TextDecoder
 const options: TextDecoderOptions = { fatal: true, ignoreBOM: false };
@@ -84,7 +86,7 @@ const probed: ProbedFaults = hostFaults();
 const needed: Promise<boolean> = streamFaults(probed).then(needsImplementation);
 // provide: compiled modules by name
 const moduleNames: readonly WasmName[] = WASM_NAMES;
-provideWasm({ core: new WebAssembly.Module(new Uint8Array(8)), japanese: undefined });
+provideWasm({ core: new WebAssembly.Module(new Uint8Array(8)), japanese: undefined, 'japanese-encode': undefined });
 
 // legacy
 const mode: LegacyEncodeMode = 'html';
