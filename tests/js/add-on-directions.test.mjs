@@ -6,31 +6,15 @@
 // from two modules (or a plain add-on after a one-direction one, which then serves the missing
 // direction only). Each direction's module carries only its direction's exports.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import { ADD_ONS, entryFile } from '../../scripts/lib/package.mjs';
-import { nodeInternalsExpression, pkgDir } from './package.mjs';
+import { ADD_ON_ENCODINGS, nodeInternalsExpression, pkgDir, pkgUrl, runChild } from './package.mjs';
 
-const url = (file) => pathToFileURL(join(pkgDir, file)).href;
-
-/** The encodings of each add-on. */
-const ENCODINGS = {
-  japanese: ['shift_jis', 'euc-jp', 'iso-2022-jp'],
-  'simplified-chinese': ['gbk', 'gb18030'],
-  'traditional-chinese': ['big5'],
-  korean: ['euc-kr'],
-};
+const ENCODINGS = ADD_ON_ENCODINGS;
 const ALL = Object.values(ENCODINGS).flat();
 
-/** Runs `code` (an ES module) in a child Node; returns its JSON output. */
-function run(code) {
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
-  assert.equal(r.status, 0, `child failed:\n${r.stderr}`);
-  return JSON.parse(r.stdout);
-}
 
 /**
  * A child's program: the lite entries of `host`, the add-on modules `order` ('japanese-encode',
@@ -41,12 +25,12 @@ function run(code) {
  */
 function directionsProgram(host, order) {
   return `
-    const lite = await import(${JSON.stringify(url(entryFile('./lite', host)))});
-    const legacy = await import(${JSON.stringify(url(entryFile('./lite/legacy', host)))});
-    const standard = await import(${JSON.stringify(url(entryFile('./lite/standard', host)))});
-    const internals = ${host === 'node' ? `${nodeInternalsExpression('lite/')}.instance` : `await import(${JSON.stringify(url('lite/core/instance.js'))})`};
-    const full = await import(${JSON.stringify(url(entryFile('.', host)))});
-    const fullLegacy = await import(${JSON.stringify(url(entryFile('./legacy', host)))});
+    const lite = await import(${JSON.stringify(pkgUrl(entryFile('./lite', host)))});
+    const legacy = await import(${JSON.stringify(pkgUrl(entryFile('./lite/legacy', host)))});
+    const standard = await import(${JSON.stringify(pkgUrl(entryFile('./lite/standard', host)))});
+    const internals = ${host === 'node' ? `${nodeInternalsExpression('lite/')}.instance` : `await import(${JSON.stringify(pkgUrl('lite/core/instance.js'))})`};
+    const full = await import(${JSON.stringify(pkgUrl(entryFile('.', host)))});
+    const fullLegacy = await import(${JSON.stringify(pkgUrl(entryFile('./legacy', host)))});
     const ENCODINGS = ${JSON.stringify(ENCODINGS)};
     const ALL = ${JSON.stringify(ALL)};
     const DOORS = {
@@ -71,7 +55,7 @@ function directionsProgram(host, order) {
     const out = { steps: [] };
     for (const name of ${JSON.stringify(order)}) {
       out.steps.push({ decode: accepted('decode'), encode: accepted('encode') });
-      await import(${JSON.stringify(url(`lite/${host}/`))} + name + '.js');
+      await import(${JSON.stringify(pkgUrl(`lite/${host}/`))} + name + '.js');
     }
     out.steps.push({ decode: accepted('decode'), encode: accepted('encode') });
     const text = '日本語のテキスト、中文简体，繁體中文，한국어 텍스트 ©€ ABC';
@@ -104,7 +88,7 @@ function expectedSteps(order) {
 for (const host of ['node', 'web', 'wasm2js']) {
   test(`each direction alone, both from two modules, a plain add-on after one direction (${host} folder)`, () => {
     const order = ['japanese-encode', 'korean-decode', 'traditional-chinese-decode', 'japanese-decode', 'simplified-chinese-encode', 'korean', 'traditional-chinese-encode'];
-    const out = run(directionsProgram(host, order));
+    const out = runChild(directionsProgram(host, order));
     assert.deepEqual(out.steps, expectedSteps(order));
     assert.deepEqual(out.same, { shift_jis: true, 'euc-jp': true, 'iso-2022-jp': true, big5: true, 'euc-kr': true });
     // korean-decode registered first keeps decoding EUC-KR; the plain korean module only encodes it.
@@ -114,10 +98,10 @@ for (const host of ['node', 'web', 'wasm2js']) {
 }
 
 test('an encode-only app instantiates only its direction\'s module', () => {
-  const out = run(`
+  const out = runChild(`
     const instance = ${nodeInternalsExpression('lite/')}.instance;
-    const legacy = await import(${JSON.stringify(url(entryFile('./lite/legacy', 'node')))});
-    await import(${JSON.stringify(url(entryFile('./japanese/encode', 'node')))});
+    const legacy = await import(${JSON.stringify(pkgUrl(entryFile('./lite/legacy', 'node')))});
+    await import(${JSON.stringify(pkgUrl(entryFile('./japanese/encode', 'node')))});
     const bytes = legacy.encode('名前,住所', 'shift_jis');
     console.log(JSON.stringify({ modules: instance.instantiatedModules(), bytes: Array.from(bytes) }));
   `);

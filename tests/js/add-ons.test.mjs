@@ -6,22 +6,12 @@
 // different modules interleave, handles are freed in the add-ons' modules too, and the add-ons
 // work through require(), in the JavaScript build and where Node has no WebAssembly.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { ADD_ONS, entryFile } from '../../scripts/lib/package.mjs';
-import { nodeInternalsExpression, pkgDir } from './package.mjs';
+import { ADD_ON_ENCODINGS, nodeInternalsExpression, pkgDir, pkgUrl, runChild } from './package.mjs';
 
-const url = (file) => pathToFileURL(join(pkgDir, file)).href;
-
-/** The encodings of each add-on. */
-const ENCODINGS = {
-  japanese: ['shift_jis', 'euc-jp', 'iso-2022-jp'],
-  'simplified-chinese': ['gbk', 'gb18030'],
-  'traditional-chinese': ['big5'],
-  korean: ['euc-kr'],
-};
+const ENCODINGS = ADD_ON_ENCODINGS;
 
 /** Every order of `list`. */
 function permutations(list) {
@@ -29,12 +19,6 @@ function permutations(list) {
   return list.flatMap((x, i) => permutations([...list.slice(0, i), ...list.slice(i + 1)]).map((rest) => [x, ...rest]));
 }
 
-/** Runs `code` (an ES module, or CommonJS with `type`) in a child Node; returns its JSON output. */
-function run(code, { type = 'module', flags = [] } = {}) {
-  const r = spawnSync(process.execPath, [...flags, `--input-type=${type}`, '-e', code], { encoding: 'utf8' });
-  assert.equal(r.status, 0, `child failed:\n${r.stderr}`);
-  return JSON.parse(r.stdout);
-}
 
 /**
  * A child's program: the lite entries of `host` and the full entry, the add-ons imported in
@@ -45,13 +29,13 @@ function run(code, { type = 'module', flags = [] } = {}) {
  */
 function orderProgram(host, order, afterUse) {
   return `
-    const lite = await import(${JSON.stringify(url(entryFile('./lite', host)))});
-    const legacy = await import(${JSON.stringify(url(entryFile('./lite/legacy', host)))});
-    const standard = await import(${JSON.stringify(url(entryFile('./lite/standard', host)))});
-    const internals = ${host === 'node' ? `${nodeInternalsExpression('lite/')}.instance` : `await import(${JSON.stringify(url('lite/core/instance.js'))})`};
-    const full = await import(${JSON.stringify(url(entryFile('.', host)))});
-    const fullLegacy = await import(${JSON.stringify(url(entryFile('./legacy', host)))});
-    const fullStandard = await import(${JSON.stringify(url(entryFile('./standard', host)))});
+    const lite = await import(${JSON.stringify(pkgUrl(entryFile('./lite', host)))});
+    const legacy = await import(${JSON.stringify(pkgUrl(entryFile('./lite/legacy', host)))});
+    const standard = await import(${JSON.stringify(pkgUrl(entryFile('./lite/standard', host)))});
+    const internals = ${host === 'node' ? `${nodeInternalsExpression('lite/')}.instance` : `await import(${JSON.stringify(pkgUrl('lite/core/instance.js'))})`};
+    const full = await import(${JSON.stringify(pkgUrl(entryFile('.', host)))});
+    const fullLegacy = await import(${JSON.stringify(pkgUrl(entryFile('./legacy', host)))});
+    const fullStandard = await import(${JSON.stringify(pkgUrl(entryFile('./standard', host)))});
     const ENCODINGS = ${JSON.stringify(ENCODINGS)};
     const ALL = Object.values(ENCODINGS).flat();
     const out = { steps: [] };
@@ -85,7 +69,7 @@ function orderProgram(host, order, afterUse) {
     });
     for (const language of ${JSON.stringify(order)}) {
       out.steps.push(accepted());
-      await import(${JSON.stringify(url(`lite/${host}/`))} + language + '.js');
+      await import(${JSON.stringify(pkgUrl(`lite/${host}/`))} + language + '.js');
     }
     out.steps.push(accepted());
     if (pending !== null) out.first += pending.decode(Uint8Array.of(0xa5));
@@ -141,7 +125,7 @@ function expectedSteps(order) {
 for (const afterUse of [false, true]) {
   test(`every order of the add-ons, ${afterUse ? 'after a first use of lite' : 'before any use'} (Node folder)`, () => {
     for (const order of permutations(ADD_ONS)) {
-      const out = run(orderProgram('node', order, afterUse));
+      const out = runChild(orderProgram('node', order, afterUse));
       const label = order.join(', ');
       assert.deepEqual(out.steps, expectedSteps(order), `${label}: what each import adds`);
       for (const [name, same] of Object.entries(out.same)) assert.equal(same, true, `${label}: ${name} through lite equals the full entry`);
@@ -155,7 +139,7 @@ for (const afterUse of [false, true]) {
 test('the web folder and the JavaScript build (wasm2js folder) take the add-ons the same way', () => {
   for (const host of ['web', 'wasm2js']) {
     const order = [...ADD_ONS].reverse();
-    const out = run(orderProgram(host, order, true));
+    const out = runChild(orderProgram(host, order, true));
     assert.deepEqual(out.steps, expectedSteps(order), host);
     for (const [name, same] of Object.entries(out.same)) assert.equal(same, true, `${host}: ${name}`);
     assert.equal(out.interleaved && out.handlesBack, true, host);
@@ -163,12 +147,12 @@ test('the web folder and the JavaScript build (wasm2js folder) take the add-ons 
 });
 
 test('each module is instantiated at its first use only: an exporter over lite loads only its add-on\'s', () => {
-  const out = run(`
+  const out = runChild(`
     const instance = ${nodeInternalsExpression('lite/')}.instance;
-    const legacy = await import(${JSON.stringify(url(entryFile('./lite/legacy', 'node')))});
-    const lite = await import(${JSON.stringify(url(entryFile('./lite', 'node')))});
-    await import(${JSON.stringify(url(entryFile('./japanese', 'node')))});
-    await import(${JSON.stringify(url(entryFile('./korean', 'node')))});
+    const legacy = await import(${JSON.stringify(pkgUrl(entryFile('./lite/legacy', 'node')))});
+    const lite = await import(${JSON.stringify(pkgUrl(entryFile('./lite', 'node')))});
+    await import(${JSON.stringify(pkgUrl(entryFile('./japanese', 'node')))});
+    await import(${JSON.stringify(pkgUrl(entryFile('./korean', 'node')))});
     const steps = [instance.instantiatedModules().join()];
     const bytes = legacy.encode('名前,住所', 'shift_jis');
     steps.push(instance.instantiatedModules().join());
@@ -181,7 +165,7 @@ test('each module is instantiated at its first use only: an exporter over lite l
 
 test('require(): the add-ons\' CommonJS twins register with the lite twins\' graph', () => {
   for (const host of ['node', 'wasm2js']) {
-    const out = run(
+    const out = runChild(
       `
       const lite = require(${JSON.stringify(join(pkgDir, entryFile('./lite', host, { require: true })))});
       const legacy = require(${JSON.stringify(join(pkgDir, entryFile('./lite/legacy', host, { require: true })))});
@@ -198,10 +182,10 @@ test('require(): the add-ons\' CommonJS twins register with the lite twins\' gra
 });
 
 test('Node without WebAssembly: the Node folder\'s add-ons fall back to their JavaScript build', () => {
-  const out = run(
+  const out = runChild(
     `
-    const lite = await import(${JSON.stringify(url(entryFile('./lite', 'node')))});
-    await import(${JSON.stringify(url(entryFile('./simplified-chinese', 'node')))});
+    const lite = await import(${JSON.stringify(pkgUrl(entryFile('./lite', 'node')))});
+    await import(${JSON.stringify(pkgUrl(entryFile('./simplified-chinese', 'node')))});
     console.log(JSON.stringify({ wasm: typeof WebAssembly, text: new lite.TextDecoder('gb18030').decode(Uint8Array.of(0xd6, 0xd0, 0x81, 0x30, 0x81, 0x30)) }));
   `,
     { flags: ['--jitless'] },
