@@ -604,11 +604,13 @@ for (const name of readdirSync(join(root, 'pkg-template'))) {
   if (name !== 'package.json') copyFileSync(join(root, 'pkg-template', name), join(pkg, name));
 }
 // What a bundler must keep even when nothing of it is used: the host folders' entries and loaders
-// (they set the core's loader), and the CommonJS files.
+// (they set the core's loader), the multi-byte decoders' host checks (they register themselves
+// with core/host-decoders.js), and the CommonJS files.
 const sideEffects = ['./', './lite/']
   .flatMap((prefix) => [
     ...HOSTS.flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'load', ...(prefix === './' ? ['detect'] : ADD_ON_MODULES)].map((f) => `${prefix}${h}/${f}.js`)),
     ...['node', 'wasm2js'].flatMap((h) => ['index', 'polyfill', 'legacy', 'standard', 'graph', ...(prefix === './' ? ['detect'] : ADD_ON_MODULES)].map((f) => `${prefix}${h}/${f}.cjs`)),
+    `${prefix}${MULTI_BYTE_CHECKS}`,
     ...(prefix === './' ? SCRIPTS.map((script) => `./${script.file}`) : []),
   ])
   .filter((file) => existsSync(join(pkg, file)));

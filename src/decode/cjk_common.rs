@@ -28,11 +28,21 @@ use generated::*;
 /// load.
 #[derive(Debug)]
 pub(crate) struct Index {
+    /// The compact tables, in pointer order: one for most indexes; for index Big5 two (the
+    /// generator's split), of which its encoder reads only the second.
+    parts: &'static [Part],
+    /// Built at first use.
+    expanded: OnceBox<Expanded>,
+}
+
+/// One compact table of an [`Index`]: the symbols of the pointers from `first` on, the extra bits
+/// of its delta symbols, and the first candidate of its free code points.
+#[derive(Debug)]
+struct Part {
+    first: usize,
     symbols: &'static [u8],
     extra: &'static [u8],
     free_start: u32,
-    /// Built at first use.
-    expanded: OnceBox<Expanded>,
 }
 
 /// What an [`Index`] builds at first use: the index as a flat table.
@@ -78,12 +88,15 @@ const SYM_DELTA: u8 = 2;
 const DIRECT: u32 = 8;
 
 macro_rules! index {
-    ($(#[$doc:meta])* $name:ident: $symbols:ident, $extra:ident, $free_start:ident) => {
+    ($(#[$doc:meta])* $name:ident: $($first:expr, $symbols:ident, $extra:ident, $free_start:ident);+) => {
         $(#[$doc])*
         pub(crate) static $name: Index = Index {
-            symbols: &$symbols,
-            extra: &$extra,
-            free_start: $free_start,
+            parts: &[$(Part {
+                first: $first,
+                symbols: &$symbols,
+                extra: &$extra,
+                free_start: $free_start,
+            }),+],
             expanded: OnceBox::new(),
         };
     };
@@ -91,23 +104,30 @@ macro_rules! index {
 
 index!(
     /// index gb18030 (pointers 0..23940).
-    GB18030: GB18030_SYMBOLS, GB18030_EXTRA, GB18030_FREE_START
+    GB18030: 0, GB18030_SYMBOLS, GB18030_EXTRA, GB18030_FREE_START
 );
 index!(
-    /// index Big5 (pointers 942..19782; astral code points in plane 2).
-    BIG5: BIG5_SYMBOLS, BIG5_EXTRA, BIG5_FREE_START
+    /// index Big5 (pointers 942..19782; astral code points in plane 2), for the decoder.
+    BIG5: BIG5_EXTENSION_FIRST, BIG5_EXTENSION_SYMBOLS, BIG5_EXTENSION_EXTRA, BIG5_EXTENSION_FREE_START;
+        BIG5_FIRST, BIG5_SYMBOLS, BIG5_EXTRA, BIG5_FREE_START
+);
+index!(
+    /// index Big5 from pointer (0xA1 - 0x81) × 157 on: all that the Big5 encoder reads (the
+    /// standard's "index Big5 pointer" leaves the pointers below out), so that a build without
+    /// the decoder carries none of the others.
+    BIG5_ENCODER: BIG5_FIRST, BIG5_SYMBOLS, BIG5_EXTRA, BIG5_FREE_START
 );
 index!(
     /// index jis0208.
-    JIS0208: JIS0208_SYMBOLS, JIS0208_EXTRA, JIS0208_FREE_START
+    JIS0208: 0, JIS0208_SYMBOLS, JIS0208_EXTRA, JIS0208_FREE_START
 );
 index!(
     /// index jis0212 (decoding only).
-    JIS0212: JIS0212_SYMBOLS, JIS0212_EXTRA, JIS0212_FREE_START
+    JIS0212: 0, JIS0212_SYMBOLS, JIS0212_EXTRA, JIS0212_FREE_START
 );
 index!(
     /// index EUC-KR.
-    EUC_KR: EUC_KR_SYMBOLS, EUC_KR_EXTRA, EUC_KR_FREE_START
+    EUC_KR: 0, EUC_KR_SYMBOLS, EUC_KR_EXTRA, EUC_KR_FREE_START
 );
 
 /// Reads the bit stream of an index, least significant bit first (0 past its end).
@@ -150,68 +170,80 @@ impl Index {
     /// which fill the code points the others left.
     #[cold]
     fn expand(&self) -> Expanded {
-        let len = self.symbols.len();
+        let len = self
+            .parts
+            .iter()
+            .map(|part| part.first + part.symbols.len())
+            .max()
+            .unwrap_or(0);
         let mut table = vec![0u16; len];
         let mut astral = Vec::new();
-        let mut bits = Bits {
-            bytes: self.extra,
-            at: 0,
-        };
-        let mut prev = 0u32;
         let mut has_free = false;
-        for (slot, &symbol) in table.iter_mut().zip(self.symbols) {
-            if symbol == SYM_NONE {
-                continue;
+        for part in self.parts {
+            let mut bits = Bits {
+                bytes: part.extra,
+                at: 0,
+            };
+            let mut prev = 0u32;
+            let slots = table.get_mut(part.first..).unwrap_or_default();
+            for (slot, &symbol) in slots.iter_mut().zip(part.symbols) {
+                if symbol == SYM_NONE {
+                    continue;
+                }
+                if symbol == SYM_FREE {
+                    has_free = true;
+                    continue;
+                }
+                let s = u32::from(symbol - SYM_DELTA);
+                let bucket = s >> 1;
+                let magnitude = if bucket < DIRECT {
+                    bucket
+                } else {
+                    let k = bucket - DIRECT;
+                    let extra = k / 4 + 1;
+                    (4 | (k & 3)) << extra | bits.read(extra)
+                };
+                prev = if s & 1 == 1 {
+                    prev.wrapping_sub(magnitude)
+                } else {
+                    prev.wrapping_add(magnitude)
+                };
+                // The generator checked that code points are in the BMP or in plane 2.
+                *slot = if prev > 0xFFFF {
+                    astral.push(prev);
+                    ASTRAL_SLOTS.wrapping_add((astral.len() - 1) as u16)
+                } else {
+                    prev as u16
+                };
             }
-            if symbol == SYM_FREE {
-                has_free = true;
-                continue;
-            }
-            let s = u32::from(symbol - SYM_DELTA);
-            let bucket = s >> 1;
-            let magnitude = if bucket < DIRECT {
-                bucket
-            } else {
-                let k = bucket - DIRECT;
-                let extra = k / 4 + 1;
-                (4 | (k & 3)) << extra | bits.read(extra)
-            };
-            prev = if s & 1 == 1 {
-                prev.wrapping_sub(magnitude)
-            } else {
-                prev.wrapping_add(magnitude)
-            };
-            // The generator checked that code points are in the BMP or in plane 2.
-            *slot = if prev > 0xFFFF {
-                astral.push(prev);
-                ASTRAL_SLOTS.wrapping_add((astral.len() - 1) as u16)
-            } else {
-                prev as u16
-            };
         }
         if has_free {
             // The BMP code points the delta symbols took (a bitmap); the free pointers get the
             // others in order. An astral code point's slot marks a Private Use Area code point,
-            // which no free pointer of an index with astral code points takes.
+            // which no free pointer of an index with astral code points takes. (Only an index of
+            // one part has free pointers: the generator checks it.)
             let mut used = vec![0u64; 0x10000 / 64];
             for &value in &table {
                 if let Some(w) = used.get_mut(usize::from(value) / 64) {
                     *w |= 1 << (value % 64);
                 }
             }
-            let mut cursor = self.free_start;
-            for (slot, &symbol) in table.iter_mut().zip(self.symbols) {
-                if symbol != SYM_FREE {
-                    continue;
-                }
-                while used
-                    .get(cursor as usize / 64)
-                    .is_some_and(|w| w >> (cursor % 64) & 1 == 1)
-                {
+            for part in self.parts {
+                let mut cursor = part.free_start;
+                let slots = table.get_mut(part.first..).unwrap_or_default();
+                for (slot, &symbol) in slots.iter_mut().zip(part.symbols) {
+                    if symbol != SYM_FREE {
+                        continue;
+                    }
+                    while used
+                        .get(cursor as usize / 64)
+                        .is_some_and(|w| w >> (cursor % 64) & 1 == 1)
+                    {
+                        cursor += 1;
+                    }
+                    *slot = cursor as u16;
                     cursor += 1;
                 }
-                *slot = cursor as u16;
-                cursor += 1;
             }
         }
         Expanded { table, astral }

@@ -5,7 +5,7 @@
 //! once, when the map is built).
 
 use super::{big5, euc_kr, gb18030, iso_2022_jp, next_scalar, shift_jis, EncoderResult};
-use crate::decode::cjk_common::{Index, BIG5, EUC_KR, GB18030, JIS0208};
+use crate::decode::cjk_common::{Index, BIG5_ENCODER, EUC_KR, GB18030, JIS0208};
 use alloc::{boxed::Box, vec, vec::Vec};
 use once_cell::race::OnceBox;
 
@@ -155,7 +155,7 @@ pub(crate) fn shift_jis_bytes(code_point: u32) -> Option<[u8; 2]> {
 pub(crate) fn big5_reverse() -> &'static Reverse {
     reverse(&BIG5_REVERSE, || {
         Reverse::build(
-            &BIG5,
+            &BIG5_ENCODER,
             |p| p >= (0xA1 - 0x81) * 157,
             |c| matches!(c, 0x2550 | 0x255E | 0x2561 | 0x256A | 0x5341 | 0x5345),
             big5::pointer_bytes,

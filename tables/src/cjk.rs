@@ -36,11 +36,16 @@ pub const DIRECT: u32 = 8;
 /// Shortest run of consecutive free pointers kept (shorter runs are delta-coded).
 pub const FREE_MIN_RUN: usize = 16;
 
-/// One two-byte index and the code point range, if any, whose gaps are filled by free pointers.
+/// One two-byte index and the code point range, if any, whose gaps are filled by free pointers;
+/// `split`: the index is stored as two compact tables, the pointers below this one (`konst` with
+/// `_EXTENSION`) and the rest (`konst`), each read from its own start, so that a build that reads
+/// only the pointers from there (the Big5 encoder: the standard's "index Big5 pointer" leaves out
+/// the pointers below (0xA1 - 0x81) × 157, the Hong Kong extensions) carries only the second.
 struct Spec {
     file: &'static str,
     konst: &'static str,
     free: Option<(u32, u32)>,
+    split: Option<usize>,
 }
 
 const SPECS: [Spec; 5] = [
@@ -48,26 +53,31 @@ const SPECS: [Spec; 5] = [
         file: "gb18030",
         konst: "GB18030",
         free: Some((0x4E00, 0x9FFF)),
+        split: None,
     },
     Spec {
         file: "big5",
         konst: "BIG5",
         free: None,
+        split: Some((0xA1 - 0x81) * 157),
     },
     Spec {
         file: "jis0208",
         konst: "JIS0208",
         free: None,
+        split: None,
     },
     Spec {
         file: "jis0212",
         konst: "JIS0212",
         free: None,
+        split: None,
     },
     Spec {
         file: "euc-kr",
         konst: "EUC_KR",
         free: Some((0xAC00, 0xD7A3)),
+        split: None,
     },
 ];
 
@@ -397,9 +407,38 @@ pub fn generate(source: &Path, file: &str) -> Result<crate::Output, String> {
         .find(|s| s.file == file)
         .ok_or_else(|| format!("no CJK index {file:?}"))?;
     let dense = read_dense(source, spec.file)?;
-    let c = compact(&dense, spec.free)?;
-    let mut body = render_compact(spec.konst, &c);
-    let mut raw = c.symbols.len() + c.extra.len();
+    let mut body = String::new();
+    let mut raw = 0;
+    let mut pointers = 0;
+    let mut free = 0;
+    let mut parts = vec![(spec.konst.to_string(), 0, dense.as_slice())];
+    if let Some(split) = spec.split {
+        if spec.free.is_some() || split > dense.len() {
+            return Err(format!(
+                "index {file:?}: a split index has no free pointers"
+            ));
+        }
+        let (low, high) = dense.split_at(split);
+        parts = vec![
+            (format!("{}_EXTENSION", spec.konst), 0, low),
+            (spec.konst.to_string(), split, high),
+        ];
+    }
+    for (konst, first, part) in &parts {
+        let c = compact(part, spec.free)?;
+        if !body.is_empty() {
+            body.push('\n');
+        }
+        body.push_str(&render_compact(konst, &c));
+        if spec.split.is_some() {
+            body.push_str(&format!(
+                "\n/// The first pointer of the `{konst}` arrays.\npub const {konst}_FIRST: usize = {first};\n"
+            ));
+        }
+        raw += c.symbols.len() + c.extra.len();
+        pointers += c.symbols.len();
+        free += c.symbols.iter().filter(|&&s| s == SYM_FREE).count();
+    }
     let extra = match spec.file {
         "gb18030" => Some(render_gb18030_ranges(source)?),
         "jis0208" => Some(render_katakana(source)?),
@@ -411,11 +450,9 @@ pub fn generate(source: &Path, file: &str) -> Result<crate::Output, String> {
         raw += size;
     }
     let mut text = crate::header(&format!(
-        "index-{}.txt in compact form (layout: tables/src/cjk.rs); {} pointers, {} free; \
+        "index-{}.txt in compact form (layout: tables/src/cjk.rs); {pointers} pointers, {free} free; \
          {raw} bytes of arrays.",
         spec.file,
-        c.symbols.len(),
-        c.symbols.iter().filter(|&&s| s == SYM_FREE).count(),
     ));
     text.push_str(&body);
     Ok(crate::Output {

@@ -126,10 +126,13 @@ test('each direction\'s module has only its direction\'s exports', () => {
 
 test('the multi-byte decoders\' host checks come into a lite bundle with the add-ons that decode only', async () => {
   const { build } = await import('esbuild');
-  /** The package modules a browser bundle of `source` (PKG: the package) holds. */
+  /** The package modules whose code a browser bundle of `source` (PKG: the package) holds. */
   const modules = async (source) => {
     const r = await build({ stdin: { contents: source.replaceAll('PKG', pkgDir), resolveDir: pkgDir, loader: 'js' }, bundle: true, write: false, metafile: true, format: 'esm', platform: 'browser', outdir: join(pkgDir, '.modules'), logLevel: 'silent' });
-    return Object.keys(r.metafile.inputs).map((file) => relative(realpathSync(pkgDir), resolve(file)));
+    // The modules that put code into the bundle (one whose import a bundler dropped, as it may
+    // for a module not marked as having side effects, puts none).
+    const [output] = Object.values(r.metafile.outputs);
+    return Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => relative(realpathSync(pkgDir), resolve(file)));
   };
   const lite = `export { TextDecoder, TextEncoder } from 'PKG/${entryFile('./lite', 'web')}';`;
   const legacy = `export { encode } from 'PKG/${entryFile('./lite/legacy', 'web')}';`;

@@ -7,7 +7,7 @@
 // that points to the full entry, and the standard entries.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -385,14 +385,20 @@ test('bundlers (esbuild, Rollup): the entries keep their wasm loader ("sideEffec
     shiftJisExport: `import { encode } from 'text-encoding-wasm/lite/legacy';\nimport 'text-encoding-wasm/japanese';\nconsole.log(encode('あ', 'shift_jis').join());\n`,
   };
   const expected = { main: '€', legacy: '128function', lite: '195,169', standard: '%82%A0%20', liteStandard: 'utf-16le', detect: 'encoding,confidence,candidates', shiftJisExport: '130,160' };
-  // The same from the other add-ons' modules: a bundle that has them has that add-on.
+  // 64 letters of a module's inlined text from its middle on that no other module's text has (the
+  // full module and an add-on share their tables): a bundle that has them has that module.
+  const inlineTexts = readdirSync(join(pkgDir, 'lite', 'wasm')).filter((f) => f.endsWith('inline.js')).map((f) => `lite/wasm/${f}`).concat('wasm/inline.js');
   const sampleOf = (file) => {
     const text = readFileSync(join(pkgDir, file), 'utf8');
-    return text.slice(text.length >> 1, (text.length >> 1) + 64);
+    const others = inlineTexts.filter((f) => f !== file).map((f) => readFileSync(join(pkgDir, f), 'utf8'));
+    for (let at = text.length >> 1; at + 64 < text.length; at += 64) {
+      const sample = text.slice(at, at + 64);
+      if (!others.some((other) => other.includes(sample))) return sample;
+    }
+    throw new Error(`${file}: no sample of its own`);
   };
   const koreanWasmSample = sampleOf('lite/wasm/korean-inline.js');
   for (const [name, source] of Object.entries(sources)) writeFileSync(join(project, `${name}.mjs`), source);
-  // 64 letters from the middle of the codecs' inlined wasm: a bundle that has them has that wasm.
   const codecWasmSample = sampleOf('wasm/inline.js');
   const bundlers = {
     async esbuild(input, output) {
