@@ -4,13 +4,14 @@
 //! here, so one file serves all three. In the browsers, `wasm/browser_oracle.rs` also compares the
 //! Rust decoders with the browser's own TextDecoder.
 //!
-//! The exports of `src/wasm.rs` are private to the library, so this test crate compiles that same
-//! source file as its own module and calls the exports as plain Rust functions; buffers they hand
-//! out are addresses in this module's linear memory.
+//! The exports of `src/wasm.rs`, `src/wasm_decode.rs` and `src/wasm_encode.rs` are private to the
+//! library, so this test crate compiles those same source files as its own modules and calls the
+//! exports as plain Rust functions; buffers they hand out are addresses in this module's linear
+//! memory.
 
 #![cfg(target_arch = "wasm32")]
 
-// `src/wasm.rs` names these through `crate::`, and `Vec` through `alloc::` (the library is no_std
+// `src/wasm*.rs` name these through `crate::`, and `Vec` through `alloc::` (the library is no_std
 // in the shipped wasm).
 extern crate alloc;
 use text_encoding_wasm::{Decoder, DecoderResult, Encoder, EncoderResult, Encoding};
@@ -24,9 +25,19 @@ mod browser_oracle;
 #[path = "common/mod.rs"]
 mod common;
 
+/// The codecs' exports: the shared ones and both directions' (`crate::wasm` there).
 #[path = "../src/wasm.rs"]
 #[allow(dead_code)]
-mod exports;
+mod wasm;
+#[path = "../src/wasm_decode.rs"]
+mod wasm_decode;
+#[path = "../src/wasm_encode.rs"]
+mod wasm_encode;
+mod exports {
+    pub use super::wasm::*;
+    pub use super::wasm_decode::*;
+    pub use super::wasm_encode::*;
+}
 
 /// What `src/wasm.rs` keeps its state with (`crate::wasm_state` there).
 #[path = "../src/wasm_state.rs"]
