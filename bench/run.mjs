@@ -354,6 +354,8 @@ function ttfdNode() {
     'text-encoding': ['text-encoding', 'm.default.TextDecoder'],
   };
   if (existsSync(join(pkgDir, FILES.liteNode))) specs[`ours lite (${FILES.liteNode})`] = [packageUrl(pkgDir, FILES.liteNode), 'm.TextDecoder'];
+  // The package of --baseline, through the same entry.
+  if (baselineDir) specs[`ours before (${FILES.node})`] = [packageUrl(baselineDir, FILES.node), 'm.TextDecoder'];
   // The first Shift_JIS decode: what a CJK encoding's tables cost at first use.
   const sjis = prepared.shortDecode.find((f) => f.label === 'shift_jis');
   if (sjis) specs[`ours (${FILES.node}), first decode in shift_jis`] = [packageUrl(pkgDir, FILES.node), 'm.TextDecoder', sjis];

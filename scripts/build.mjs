@@ -103,8 +103,9 @@ function stubPanics(wasmPath) {
 /**
  * Step 3b. The text that only the panic messages read (the source paths of their locations, the
  * messages' fixed words), left in the data section after stubPanics made every panic a bare trap:
- * blanked to zeros in place (no address moves), which brotli all but drops (about 200 bytes of
- * each module). Returns the bytes; throws if the module has no such text (the pattern is stale).
+ * blanked to zeros in place (no address moves), which brotli all but drops (`node scripts/sizes.mjs`,
+ * each module's "wasm alone": 160-270 bytes less). Returns the bytes; throws if the module has no
+ * such text (the pattern is stale).
  */
 function blankPanicText(bytes) {
   const data = wasmSections(bytes)[11];

@@ -187,7 +187,7 @@ function refusesWhatIdlRefuses(encodeInto) {
 }
 
 /** Whether encodeInto's common call goes unconverted: undefined while that is not known yet. */
-export function encodeIntoDirectReport() {
+function encodeIntoDirectReport() {
   if (!encoderChecked || (encoder !== null && encodeIntoUnconverted === undefined)) return undefined;
   return encoder !== null && encodeIntoUnconverted !== null;
 }

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, realpathSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
-import { ADD_ONS, entryFile } from '../../scripts/lib/package.mjs';
+import { ADD_ONS, addOnParts, entryFile } from '../../scripts/lib/package.mjs';
 import { ADD_ON_ENCODINGS, nodeInternalsExpression, pkgDir, pkgUrl, runChild } from './package.mjs';
 
 const ENCODINGS = ADD_ON_ENCODINGS;
@@ -77,8 +77,8 @@ function expectedSteps(order) {
   const steps = [{ decode: [], encode: [] }];
   const has = { decode: new Set(), encode: new Set() };
   for (const name of order) {
-    const [, language, direction] = /^(.*?)(?:-(encode|decode))?$/.exec(name);
-    for (const d of direction === undefined ? ['decode', 'encode'] : [direction]) has[d].add(language);
+    const { language, direction } = addOnParts(name);
+    for (const d of direction === null ? ['decode', 'encode'] : [direction]) has[d].add(language);
     const accepted = (d) => ALL.filter((e) => [...has[d]].some((l) => ENCODINGS[l].includes(e)));
     steps.push({ decode: accepted('decode'), encode: accepted('encode') });
   }
