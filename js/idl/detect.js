@@ -34,6 +34,26 @@ const toPrecision = uncurry(Number.prototype.toPrecision);
  * not 0.30000001192092896 (the same value, as Rust prints it).
  */
 function confidenceOf(x) {
+  if (!(x >= 1e-9 && x <= 1)) return shortestByPrecision(x);
+  // Confidences lie in [0, 1]: the decimals of d significant digits nearest x are n / 10^k for
+  // the two integers n around x * 10^k, each quotient of exact integers correctly rounded, so
+  // this is toPrecision's answer without its string (which cost most of a short detect()).
+  let scale = 10 ** -Math.floor(Math.log10(x));
+  for (let digits = 1; digits <= 9; digits++, scale *= 10) {
+    const below = Math.floor(x * scale);
+    const low = below / scale;
+    const high = (below + 1) / scale;
+    const lowFits = fround(low) === x;
+    const highFits = fround(high) === x;
+    if (lowFits && highFits) return x - low <= high - x ? low : high;
+    if (lowFits) return low;
+    if (highFits) return high;
+  }
+  return x;
+}
+
+/** `confidenceOf` by toPrecision, for values outside [1e-9, 1]. */
+function shortestByPrecision(x) {
   for (let digits = 1; digits <= 9; digits++) {
     const y = +toPrecision(x, digits);
     if (fround(y) === x) return y;

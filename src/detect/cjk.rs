@@ -3,6 +3,7 @@
 //! pointer (`statistics::pointer_costs`). A malformed sequence costs as much as an unmappable
 //! single-byte character; ISO-2022-JP is a candidate only once an escape sequence was seen.
 
+use super::single_byte;
 use super::statistics::{
     pointer_costs, SingleByteModel, ASCII_CLASSES, FIRST_LETTER_CLASS, JAPANESE, KOREAN,
     LATIN_MODEL, SIMPLIFIED_CHINESE, SINGLE_BYTE_MODELS, TRADITIONAL_CHINESE,
@@ -23,12 +24,16 @@ const COST_EURO: u64 = 14;
 /// A Latin word inside CJK text: this many bits on entering it (a word in about sixteen).
 const COST_LATIN_WORD: u64 = 4;
 
-/// The cost of ASCII byte `b` after the class `prev` in the Latin model, which it updates.
+/// The cost of ASCII byte `b` after the class `prev` (capital bit included) in the Latin
+/// model, case included as the single-byte readings price it, which it updates: ASCII costs
+/// the same in every reading, so that markup and numbers do not outvote the characters.
 #[inline(always)]
 fn ascii_cost(latin: &SingleByteModel, prev: &mut u8, b: u8) -> u64 {
-    let class = ASCII_CLASSES[b as usize] & 0x7F;
-    let mut cost = latin.costs[*prev as usize * latin.classes + class as usize] as u64;
-    if class as usize >= FIRST_LETTER_CLASS && (*prev as usize) < FIRST_LETTER_CLASS {
+    let class = ASCII_CLASSES[b as usize];
+    let mut cost = single_byte::pair_cost(latin, *prev, class) as u64;
+    if (class & 0x7F) as usize >= FIRST_LETTER_CLASS
+        && ((*prev & 0x7F) as usize) < FIRST_LETTER_CLASS
+    {
         cost += COST_LATIN_WORD;
     }
     *prev = class;

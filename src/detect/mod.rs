@@ -13,6 +13,7 @@ use crate::Encoding;
 mod cjk;
 mod single_byte;
 mod statistics;
+mod utf16;
 
 use statistics::{SINGLE_BYTE_CANDIDATES, SINGLE_BYTE_MODELS};
 
@@ -57,6 +58,8 @@ pub struct Detector {
     utf8: Utf8Check,
     pairs: single_byte::PairCounts,
     cjk: Vec<cjk::Scorer>,
+    /// UTF-16LE and UTF-16BE read as code units.
+    utf16: [utf16::Utf16; 2],
 }
 
 impl Default for Detector {
@@ -93,6 +96,7 @@ impl Detector {
                 .iter()
                 .map(|&k| cjk::Scorer::new(k))
                 .collect(),
+            utf16: [utf16::Utf16::new(false), utf16::Utf16::new(true)],
         }
     }
 
@@ -128,6 +132,12 @@ impl Detector {
                     scorer.checkpoint(self.seen);
                 }
             }
+            for reading in &mut self.utf16 {
+                reading.feed(piece);
+                if self.seen % CHECKPOINT == 0 {
+                    reading.checkpoint();
+                }
+            }
             rest = after;
         }
     }
@@ -140,8 +150,14 @@ impl Detector {
         if let Some(utf16) = self.utf16_by_zeros() {
             return certain(utf16, 0.9);
         }
+        let utf16 = self.utf16_reading();
         if self.binary * 256 > self.seen {
-            return not_text(0.99);
+            // Control bytes rule out every reading but UTF-16's: the high bytes of its units
+            // in the scripts from Greek to Thai are such bytes.
+            return match utf16 {
+                Some((cost, encoding)) if !self.too_costly(cost) => certain(encoding, 0.95),
+                _ => not_text(0.99),
+            };
         }
         let iso_2022_jp = self
             .cjk
@@ -177,7 +193,8 @@ impl Detector {
         // Every candidate's cost in bits: (cost, encoding, index into SINGLE_BYTE_CANDIDATES or
         // usize::MAX for CJK).
         let bonus = tld_languages(hint.tld);
-        let mut scored: Vec<(u64, Encoding, usize)> = Vec::new();
+        let mut scored: Vec<(u64, Encoding, usize)> =
+            Vec::with_capacity(SINGLE_BYTE_CANDIDATES.len() + cjk::Kind::ALL.len() + 1);
         for (cost, encoding, candidate) in self.single_byte_readings() {
             let model = SINGLE_BYTE_CANDIDATES[candidate].model as usize;
             let cost = if bonus.contains(&SINGLE_BYTE_MODELS[model].name) {
@@ -186,6 +203,9 @@ impl Detector {
                 cost
             };
             scored.push((cost, encoding, candidate));
+        }
+        if let Some((cost, encoding)) = utf16 {
+            scored.push((cost, encoding, usize::MAX));
         }
         for scorer in &self.cjk {
             if scorer.dropped() || scorer.kind() == cjk::Kind::Iso2022Jp && iso_2022_jp.is_none() {
@@ -197,8 +217,11 @@ impl Detector {
             }
             scored.push((cost, scorer.kind().encoding(), usize::MAX));
         }
-        // A few dozen entries: an insertion sort (the standard library's sort would add
+        // Only the candidates near the cheapest are listed: the others are left out before the
+        // sort. An insertion sort of what is left (the standard library's sort would add
         // kilobytes of code to the wasm).
+        let cheapest = scored.iter().map(|c| c.0).min().unwrap_or(0);
+        scored.retain(|c| c.0 - cheapest <= LISTED_WITHIN);
         for i in 1..scored.len() {
             let mut j = i;
             let key = |c: &(u64, Encoding, usize)| (c.0, c.1.ordinal());
@@ -216,11 +239,10 @@ impl Detector {
             first
         });
         let (best_cost, _, best) = scored[0];
-        if best_cost > NON_TEXT_BITS_PER_BYTE * self.seen + NON_TEXT_SLACK {
+        if self.too_costly(best_cost) {
             return not_text(0.9);
         }
         let weight = |cost: u64| libm_exp2(-((cost - best_cost) as f32) / TEMPERATURE);
-        scored.retain(|c| c.0 - best_cost <= LISTED_WITHIN);
         let total: f32 = scored.iter().map(|c| weight(c.0)).sum();
         let candidates: Vec<Candidate> = scored
             .iter()
@@ -258,15 +280,36 @@ impl Detector {
         }
     }
 
+    /// Whether a reading of this cost (bits) is too costly for text.
+    fn too_costly(&self, cost: u64) -> bool {
+        cost > NON_TEXT_BITS_PER_BYTE * self.seen + NON_TEXT_SLACK
+    }
+
+    /// The cheaper of the plausible UTF-16 readings, with its cost in bits.
+    fn utf16_reading(&self) -> Option<(u64, Encoding)> {
+        self.utf16
+            .iter()
+            .filter_map(|r| Some((r.cost()?, r.encoding())))
+            .min_by_key(|&(cost, _)| cost)
+    }
+
     /// Every single-byte reading: its cost in bits (prior included), encoding and index into
     /// `SINGLE_BYTE_CANDIDATES`.
     fn single_byte_readings(&self) -> impl Iterator<Item = (u64, Encoding, usize)> + '_ {
+        // Each model's price of the pairs of ASCII bytes, the same in all its encodings.
+        let mut ascii = [u64::MAX; SINGLE_BYTE_MODELS.len()];
+        let high_pairs = self.pairs.high_pairs();
         SINGLE_BYTE_CANDIDATES
             .iter()
             .enumerate()
-            .filter_map(|(i, c)| {
+            .filter_map(move |(i, c)| {
                 let encoding = Encoding::from_ordinal(c.encoding as usize)?;
-                Some((self.pairs.cost(c) + c.prior as u64, encoding, i))
+                let model = c.model as usize;
+                if ascii[model] == u64::MAX {
+                    ascii[model] = self.pairs.ascii_cost(&SINGLE_BYTE_MODELS[model]);
+                }
+                let cost = self.pairs.cost(c, ascii[model], &high_pairs);
+                Some((cost + c.prior as u64, encoding, i))
             })
     }
 

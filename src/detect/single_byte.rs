@@ -1,5 +1,6 @@
-//! Single-byte candidates: the input's byte pairs are counted once (a 64 Ki table, bounded
-//! whatever the input's length), and each (encoding, language model) pair is scored at guess
+//! Single-byte candidates: the input's byte pairs are counted once (in a small hash table that
+//! becomes a direct 64 Ki table only for inputs with many distinct pairs, so memory is bounded
+//! whatever the input's length and a short input costs little), and each (encoding, language model) pair is scored at guess
 //! time from those counts, as the sum of its bigram costs over the text the encoding would give.
 //! One longer context is kept besides: which non-ASCII bytes start a line after a full stop or a
 //! blank line, where a script with capitals writes one.
@@ -7,7 +8,8 @@
 use alloc::{vec, vec::Vec};
 
 use super::statistics::{
-    SingleByteCandidate, ASCII_CLASSES, FIRST_LETTER_CLASS, SINGLE_BYTE_MODELS,
+    SingleByteCandidate, SingleByteModel, ASCII_CLASSES, FIRST_LETTER_CLASS, LATIN_MODEL,
+    SINGLE_BYTE_MODELS,
 };
 
 /// Whether a line that starts after `before_break` (the byte before its line break, or before the
@@ -38,25 +40,109 @@ fn find_line_break(bytes: &[u8]) -> Option<usize> {
         .map(|at| skipped + at)
 }
 
-/// Counts of consecutive byte pairs, and which pairs occurred (so a guess visits only those).
+/// Counts of consecutive byte pairs, in the order the pairs first occurred (so a guess visits
+/// only those), found through an index that starts as a small hash table and becomes a direct
+/// table of all 64 Ki pairs only once the input has many distinct pairs: a short input costs
+/// no work in proportion to the table's size.
 pub(crate) struct PairCounts {
-    counts: Vec<u32>,
-    seen: Vec<u16>,
+    /// (pair, count), in order of first occurrence.
+    entries: Vec<(u16, u32)>,
+    /// Where each pair's entry is: `entries` index + 1, or 0 for none. A hash table (open
+    /// addressing, linear probing, a power of two long) while `entries` is short, then indexed by
+    /// the pair itself.
+    slots: Vec<u32>,
+    /// The bits a hash table's index keeps (the direct table when 16).
+    bits: u32,
     /// The last three bytes fed, oldest first.
     tail: [u8; 3],
     /// How often each byte 0x80..=0xFF started a line that opens a sentence (after a line that
     /// ends with a full stop, or after a blank line).
     starts: [u32; 128],
+    /// Whether any entry of `starts` is not zero.
+    any_start: bool,
+}
+
+/// The hash table's first size in bits, and the size past which the direct table takes over.
+const FIRST_BITS: u32 = 6;
+const DIRECT_BITS: u32 = 16;
+/// The hash table grows when its entries fill more than half of it.
+const fn grows_at(bits: u32) -> usize {
+    1 << (bits - 1)
+}
+
+/// The slot a pair's search starts at in a hash table of `bits` bits (Fibonacci hashing).
+#[inline(always)]
+fn home(pair: usize, bits: u32) -> usize {
+    ((pair as u32).wrapping_mul(0x9E37_79B9) >> (32 - bits)) as usize
 }
 
 impl PairCounts {
     pub(crate) fn new() -> PairCounts {
         // The text starts as if after a space.
         PairCounts {
-            counts: Vec::new(),
-            seen: Vec::new(),
+            entries: Vec::new(),
+            slots: Vec::new(),
+            bits: 0,
             tail: [b' '; 3],
             starts: [0; 128],
+            any_start: false,
+        }
+    }
+
+    /// Adds one occurrence of `pair`.
+    #[inline(always)]
+    fn count(&mut self, pair: usize) {
+        if self.bits == DIRECT_BITS {
+            let slot = &mut self.slots[pair];
+            if *slot == 0 {
+                self.entries.push((pair as u16, 0));
+                *slot = self.entries.len() as u32;
+            }
+            let entry = &mut self.entries[*slot as usize - 1];
+            entry.1 = entry.1.saturating_add(1);
+            return;
+        }
+        let mask = (1usize << self.bits) - 1;
+        let mut at = home(pair, self.bits);
+        loop {
+            let slot = self.slots[at];
+            if slot == 0 {
+                break;
+            }
+            let entry = &mut self.entries[slot as usize - 1];
+            if entry.0 as usize == pair {
+                entry.1 = entry.1.saturating_add(1);
+                return;
+            }
+            at = (at + 1) & mask;
+        }
+        self.entries.push((pair as u16, 1));
+        self.slots[at] = self.entries.len() as u32;
+        if self.entries.len() > grows_at(self.bits) {
+            self.grow();
+        }
+    }
+
+    /// Doubles the hash table, or replaces it by the direct table.
+    #[cold]
+    fn grow(&mut self) {
+        self.bits = if self.bits + 1 >= DIRECT_BITS - 2 {
+            DIRECT_BITS
+        } else {
+            self.bits + 1
+        };
+        self.slots = vec![0; 1 << self.bits];
+        let mask = (1usize << self.bits) - 1;
+        for (i, &(pair, _)) in self.entries.iter().enumerate() {
+            let mut at = if self.bits == DIRECT_BITS {
+                pair as usize
+            } else {
+                home(pair as usize, self.bits)
+            };
+            while self.slots[at] != 0 {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = i as u32 + 1;
         }
     }
 
@@ -65,8 +151,10 @@ impl PairCounts {
         if bytes.is_empty() {
             return;
         }
-        if self.counts.is_empty() {
-            self.counts = vec![0; 1 << 16];
+        if self.bits == 0 {
+            self.bits = FIRST_BITS;
+            self.slots = vec![0; 1 << FIRST_BITS];
+            self.entries = Vec::with_capacity(grows_at(FIRST_BITS));
         }
         let tail = self.tail;
         // The byte `back` places before `bytes[i]` (1..=3), from the previous chunk if need be.
@@ -79,12 +167,7 @@ impl PairCounts {
         };
         let mut prev = tail[2] as usize;
         for &b in bytes {
-            let pair = prev << 8 | b as usize;
-            let count = &mut self.counts[pair];
-            if *count == 0 {
-                self.seen.push(pair as u16);
-            }
-            *count = count.saturating_add(1);
+            self.count(prev << 8 | b as usize);
             prev = b as usize;
         }
         // Lines that start with a non-ASCII byte and open a sentence (a pass of its own, which
@@ -101,6 +184,7 @@ impl PairCounts {
                 if opens_sentence(before_break) {
                     let start = &mut self.starts[bytes[line] as usize - 0x80];
                     *start = start.saturating_add(1);
+                    self.any_start = true;
                 }
             }
             match bytes.get(line..).and_then(find_line_break) {
@@ -117,7 +201,7 @@ impl PairCounts {
     /// Which bytes 0x80..=0xFF occurred, as a bit set.
     pub(crate) fn high_bytes(&self) -> [u64; 2] {
         let mut set = [0u64; 2];
-        for &pair in &self.seen {
+        for &(pair, _) in &self.entries {
             let b = pair as usize & 0xFF;
             if b >= 0x80 {
                 set[(b - 0x80) / 64] |= 1 << (b % 64);
@@ -126,37 +210,66 @@ impl PairCounts {
         set
     }
 
-    /// The cost (bits) of the input as text in `candidate`'s encoding and language.
-    pub(crate) fn cost(&self, candidate: &SingleByteCandidate) -> u64 {
+    /// The cost (bits) of the input's pairs of two ASCII bytes under `model`: the same in every
+    /// encoding the model scores, so a guess prices them once per model. Their case is priced
+    /// by the Latin model's case costs in every model: capitals in ASCII (headings, markup,
+    /// acronyms) say nothing of the language, and must not outvote the letters above ASCII.
+    pub(crate) fn ascii_cost(&self, model: &SingleByteModel) -> u64 {
+        let cases = &SINGLE_BYTE_MODELS[LATIN_MODEL].cases;
+        let mut total = 0u64;
+        for &(pair, count) in &self.entries {
+            let pair = pair as usize;
+            if pair & 0x8080 == 0 {
+                let a = ASCII_CLASSES[pair >> 8] as usize;
+                let b = ASCII_CLASSES[pair & 0xFF] as usize;
+                let cost = model.costs[(a & 0x7F) * model.classes + (b & 0x7F)]
+                    + cases[case_of(a) * 3 + case_of(b)];
+                total += cost as u64 * count as u64;
+            }
+        }
+        total
+    }
+
+    /// The pairs with a byte above ASCII, with their counts: the ones whose cost depends on the
+    /// encoding.
+    pub(crate) fn high_pairs(&self) -> Vec<(u16, u32)> {
+        self.entries
+            .iter()
+            .filter(|&&(pair, _)| pair & 0x8080 != 0)
+            .copied()
+            .collect()
+    }
+
+    /// The cost (bits) of the input as text in `candidate`'s encoding and language, given
+    /// `ascii`, the `ascii_cost` of its model, and the input's `high_pairs`.
+    pub(crate) fn cost(
+        &self,
+        candidate: &SingleByteCandidate,
+        ascii: u64,
+        high_pairs: &[(u16, u32)],
+    ) -> u64 {
         let model = &SINGLE_BYTE_MODELS[candidate.model as usize];
-        let class = |b: usize| -> usize {
-            (if b < 0x80 {
+        let class = |b: usize| -> u8 {
+            if b < 0x80 {
                 ASCII_CLASSES[b]
             } else {
                 candidate.high[b - 0x80]
-            }) as usize
-        };
-        // Classes carry 0x80 for a capital letter; letters are the classes from the first ASCII one.
-        let case = |class: usize| -> usize {
-            if class & 0x80 != 0 {
-                2
-            } else {
-                (class >= FIRST_LETTER_CLASS) as usize
             }
         };
-        let mut total = 0u64;
-        for &pair in &self.seen {
+        let mut total = ascii;
+        for &(pair, count) in high_pairs {
             let pair = pair as usize;
-            let (a, b) = (class(pair >> 8), class(pair & 0xFF));
-            let cost = model.costs[(a & 0x7F) * model.classes + (b & 0x7F)]
-                + model.cases[case(a) * 3 + case(b)];
-            total += cost as u64 * self.counts[pair] as u64;
+            let cost = pair_cost(model, class(pair >> 8), class(pair & 0xFF));
+            total += cost as u64 * count as u64;
+        }
+        if !self.any_start {
+            return total;
         }
         // A line's first character came after a line break, so its pair above was priced by the
         // case costs after a non-letter: where the line opens a sentence, price it by those.
         for (b, &count) in self.starts.iter().enumerate() {
             if count != 0 {
-                let case = case(candidate.high[b] as usize);
+                let case = case_of(candidate.high[b] as usize);
                 let usual = model.cases[case] as u64;
                 total =
                     total - usual * count as u64 + model.sentence_start[case] as u64 * count as u64;
@@ -164,4 +277,22 @@ impl PairCounts {
         }
         total
     }
+}
+
+/// Classes carry 0x80 for a capital letter; letters are the classes from the first ASCII one.
+/// The case: 0 not a letter, 1 small, 2 capital.
+#[inline(always)]
+fn case_of(class: usize) -> usize {
+    if class & 0x80 != 0 {
+        2
+    } else {
+        (class >= FIRST_LETTER_CLASS) as usize
+    }
+}
+
+/// The cost (bits) of class `b` after class `a` in `model`, case included.
+#[inline(always)]
+pub(crate) fn pair_cost(model: &SingleByteModel, a: u8, b: u8) -> u8 {
+    let (a, b) = (a as usize, b as usize);
+    model.costs[(a & 0x7F) * model.classes + (b & 0x7F)] + model.cases[case_of(a) * 3 + case_of(b)]
 }
