@@ -9,6 +9,8 @@ use super::statistics::{
     LATIN_MODEL, SIMPLIFIED_CHINESE, SINGLE_BYTE_MODELS, TRADITIONAL_CHINESE,
 };
 use crate::Encoding;
+use alloc::{boxed::Box, vec::Vec};
+use once_cell::race::OnceBox;
 
 /// The cost (bits) of a malformed sequence.
 pub(crate) const COST_MALFORMED: u64 = 30;
@@ -37,6 +39,32 @@ fn ascii_cost(latin: &SingleByteModel, prev: &mut u8, b: u8) -> u64 {
         cost += COST_LATIN_WORD;
     }
     *prev = class;
+    cost
+}
+
+/// `ascii_cost` of every (previous class, ASCII byte), at `prev << 7 | b`, for the classes
+/// `prev` can hold (an ASCII byte's, or 0 after any other character): computed on first use, so
+/// that the CJK readings price an ASCII byte by one look-up.
+fn ascii_costs() -> &'static [u8] {
+    static COSTS: OnceBox<Vec<u8>> = OnceBox::new();
+    COSTS.get_or_init(|| {
+        let latin = &SINGLE_BYTE_MODELS[LATIN_MODEL];
+        let mut costs = alloc::vec![0u8; 256 << 7];
+        for prev in core::iter::once(0).chain(ASCII_CLASSES[..128].iter().copied()) {
+            for b in 0..0x80u8 {
+                let at = (prev as usize) << 7 | b as usize;
+                costs[at] = ascii_cost(latin, &mut { prev }, b) as u8;
+            }
+        }
+        Box::new(costs)
+    })
+}
+
+/// The cost of ASCII byte `b` after the class `prev`, from `ascii_costs`; updates `prev`.
+#[inline(always)]
+fn ascii_step(costs: &[u8], prev: &mut u8, b: u8) -> u64 {
+    let cost = costs[(*prev as usize) << 7 | b as usize] as u64;
+    *prev = ASCII_CLASSES[b as usize];
     cost
 }
 
@@ -135,7 +163,7 @@ pub(crate) struct Scorer {
     costs: &'static [u8],
     /// ASCII is read as Latin text (names, terms, numbers in CJK text): by the bigrams of a
     /// Latin model, from the class of the ASCII byte before (0 after any other character).
-    latin: &'static SingleByteModel,
+    ascii: &'static [u8],
     prev_class: u8,
     /// Bytes of a sequence in progress (its first bytes), and how many.
     pending: [u8; 3],
@@ -163,7 +191,7 @@ impl Scorer {
         Scorer {
             kind,
             costs: pointer_costs(family),
-            latin: &SINGLE_BYTE_MODELS[LATIN_MODEL],
+            ascii: ascii_costs(),
             prev_class: 0,
             pending: [0; 3],
             pending_len: 0,
@@ -199,7 +227,7 @@ impl Scorer {
     }
 
     fn ascii(&mut self, b: u8) {
-        self.cost += ascii_cost(self.latin, &mut self.prev_class, b);
+        self.cost += ascii_step(self.ascii, &mut self.prev_class, b);
     }
 
     /// Reads the next bytes. ASCII between sequences costs a table look-up; the structure is
@@ -261,7 +289,7 @@ impl Scorer {
     #[inline(always)]
     fn feed_pairs(&mut self, bytes: &[u8], step: impl Fn(u8, u8) -> Step) {
         let costs = self.costs;
-        let latin = self.latin;
+        let ascii = self.ascii;
         let mut i = 0;
         while i < bytes.len() && self.pending_len != 0 {
             self.byte(bytes[i]);
@@ -272,7 +300,7 @@ impl Scorer {
             let b = bytes[i];
             i += 1;
             if b < 0x80 {
-                cost += ascii_cost(latin, &mut prev, b);
+                cost += ascii_step(ascii, &mut prev, b);
                 continue;
             }
             let Some(&next) = bytes.get(i) else {
@@ -293,7 +321,7 @@ impl Scorer {
                 }
                 Step::AsciiTrail => {
                     prev = 0;
-                    cost += COST_MALFORMED + ascii_cost(latin, &mut prev, next);
+                    cost += COST_MALFORMED + ascii_step(ascii, &mut prev, next);
                     malformed += 1;
                     i += 1;
                 }

@@ -42,17 +42,20 @@ fn find_line_break(bytes: &[u8]) -> Option<usize> {
 
 /// Counts of consecutive byte pairs, in the order the pairs first occurred (so a guess visits
 /// only those), found through an index that starts as a small hash table and becomes a direct
-/// table of all 64 Ki pairs only once the input has many distinct pairs: a short input costs
-/// no work in proportion to the table's size.
+/// table of all 64 Ki pairs once the input has many distinct pairs or is long: a short input
+/// costs no work in proportion to the table's size.
 pub(crate) struct PairCounts {
-    /// (pair, count), in order of first occurrence.
+    /// (pair, count), in order of first occurrence; the counts are in `slots` once it is the
+    /// direct table.
     entries: Vec<(u16, u32)>,
-    /// Where each pair's entry is: `entries` index + 1, or 0 for none. A hash table (open
-    /// addressing, linear probing, a power of two long) while `entries` is short, then indexed by
-    /// the pair itself.
+    /// A hash table of where each pair's entry is (`entries` index + 1, or 0 for none; open
+    /// addressing, linear probing, a power of two long) while the input is short and has few
+    /// distinct pairs, then the direct table of every pair's count.
     slots: Vec<u32>,
     /// The bits a hash table's index keeps (the direct table when 16).
     bits: u32,
+    /// The bytes counted so far.
+    fed: u64,
     /// The last three bytes fed, oldest first.
     tail: [u8; 3],
     /// How often each byte 0x80..=0xFF started a line that opens a sentence (after a line that
@@ -65,6 +68,9 @@ pub(crate) struct PairCounts {
 /// The hash table's first size in bits, and the size past which the direct table takes over.
 const FIRST_BITS: u32 = 6;
 const DIRECT_BITS: u32 = 16;
+/// The bytes counted through the hash table at most: past them, the direct table's one look-up a
+/// byte pays back its 256 KiB.
+const DIRECT_AFTER: u64 = 16 << 10;
 /// The hash table grows when its entries fill more than half of it.
 const fn grows_at(bits: u32) -> usize {
     1 << (bits - 1)
@@ -83,6 +89,7 @@ impl PairCounts {
             entries: Vec::new(),
             slots: Vec::new(),
             bits: 0,
+            fed: 0,
             tail: [b' '; 3],
             starts: [0; 128],
             any_start: false,
@@ -93,13 +100,11 @@ impl PairCounts {
     #[inline(always)]
     fn count(&mut self, pair: usize) {
         if self.bits == DIRECT_BITS {
-            let slot = &mut self.slots[pair];
-            if *slot == 0 {
+            let count = &mut self.slots[pair];
+            if *count == 0 {
                 self.entries.push((pair as u16, 0));
-                *slot = self.entries.len() as u32;
             }
-            let entry = &mut self.entries[*slot as usize - 1];
-            entry.1 = entry.1.saturating_add(1);
+            *count = count.saturating_add(1);
             return;
         }
         let mask = (1usize << self.bits) - 1;
@@ -126,24 +131,48 @@ impl PairCounts {
     /// Doubles the hash table, or replaces it by the direct table.
     #[cold]
     fn grow(&mut self) {
-        self.bits = if self.bits + 1 >= DIRECT_BITS - 2 {
+        let bits = if self.bits + 1 >= DIRECT_BITS - 2 {
             DIRECT_BITS
         } else {
             self.bits + 1
         };
-        self.slots = vec![0; 1 << self.bits];
-        let mask = (1usize << self.bits) - 1;
+        self.reindex(bits);
+    }
+
+    /// Rebuilds the index with `bits` bits; the direct table (`DIRECT_BITS`) takes the counts
+    /// over from the entries.
+    fn reindex(&mut self, bits: u32) {
+        self.bits = bits;
+        self.slots = vec![0; 1 << bits];
+        if bits == DIRECT_BITS {
+            for &(pair, count) in &self.entries {
+                self.slots[pair as usize] = count;
+            }
+            return;
+        }
+        let mask = (1usize << bits) - 1;
         for (i, &(pair, _)) in self.entries.iter().enumerate() {
-            let mut at = if self.bits == DIRECT_BITS {
-                pair as usize
-            } else {
-                home(pair as usize, self.bits)
-            };
+            let mut at = home(pair as usize, bits);
             while self.slots[at] != 0 {
                 at = (at + 1) & mask;
             }
             self.slots[at] = i as u32 + 1;
         }
+    }
+
+    /// Each pair that occurred, with its count, in order of first occurrence.
+    fn pairs(&self) -> impl Iterator<Item = (u16, u32)> + '_ {
+        let direct = self.bits == DIRECT_BITS;
+        self.entries.iter().map(move |&(pair, count)| {
+            (
+                pair,
+                if direct {
+                    self.slots[pair as usize]
+                } else {
+                    count
+                },
+            )
+        })
     }
 
     /// Counts the pairs of `bytes`, the first with the last byte of the previous chunk.
@@ -165,10 +194,26 @@ impl PairCounts {
                 tail[3 + i - back]
             }
         };
+        // The hash table for the first DIRECT_AFTER bytes, then the direct table, whose one
+        // look-up a byte is the cheaper in a long input.
         let mut prev = tail[2] as usize;
-        for &b in bytes {
-            self.count(prev << 8 | b as usize);
-            prev = b as usize;
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            if self.bits != DIRECT_BITS && self.fed >= DIRECT_AFTER {
+                self.reindex(DIRECT_BITS);
+            }
+            let take = if self.bits == DIRECT_BITS {
+                rest.len()
+            } else {
+                rest.len().min((DIRECT_AFTER - self.fed) as usize)
+            };
+            let (piece, after) = rest.split_at(take);
+            for &b in piece {
+                self.count(prev << 8 | b as usize);
+                prev = b as usize;
+            }
+            self.fed += take as u64;
+            rest = after;
         }
         // Lines that start with a non-ASCII byte and open a sentence (a pass of its own, which
         // costs less than a branch in the loop above).
@@ -201,7 +246,7 @@ impl PairCounts {
     /// Which bytes 0x80..=0xFF occurred, as a bit set.
     pub(crate) fn high_bytes(&self) -> [u64; 2] {
         let mut set = [0u64; 2];
-        for &(pair, _) in &self.entries {
+        for (pair, _) in self.pairs() {
             let b = pair as usize & 0xFF;
             if b >= 0x80 {
                 set[(b - 0x80) / 64] |= 1 << (b % 64);
@@ -217,14 +262,11 @@ impl PairCounts {
     pub(crate) fn ascii_cost(&self, model: &SingleByteModel) -> u64 {
         let cases = &SINGLE_BYTE_MODELS[LATIN_MODEL].cases;
         let mut total = 0u64;
-        for &(pair, count) in &self.entries {
+        for (pair, count) in self.pairs() {
             let pair = pair as usize;
             if pair & 0x8080 == 0 {
-                let a = ASCII_CLASSES[pair >> 8] as usize;
-                let b = ASCII_CLASSES[pair & 0xFF] as usize;
-                let cost = model.costs[(a & 0x7F) * model.classes + (b & 0x7F)]
-                    + cases[case_of(a) * 3 + case_of(b)];
-                total += cost as u64 * count as u64;
+                let (a, b) = (ASCII_CLASSES[pair >> 8], ASCII_CLASSES[pair & 0xFF]);
+                total += pair_cost_with(model, cases, a, b) as u64 * count as u64;
             }
         }
         total
@@ -233,10 +275,8 @@ impl PairCounts {
     /// The pairs with a byte above ASCII, with their counts: the ones whose cost depends on the
     /// encoding.
     pub(crate) fn high_pairs(&self) -> Vec<(u16, u32)> {
-        self.entries
-            .iter()
-            .filter(|&&(pair, _)| pair & 0x8080 != 0)
-            .copied()
+        self.pairs()
+            .filter(|&(pair, _)| pair & 0x8080 != 0)
             .collect()
     }
 
@@ -293,6 +333,12 @@ fn case_of(class: usize) -> usize {
 /// The cost (bits) of class `b` after class `a` in `model`, case included.
 #[inline(always)]
 pub(crate) fn pair_cost(model: &SingleByteModel, a: u8, b: u8) -> u8 {
+    pair_cost_with(model, &model.cases, a, b)
+}
+
+/// The cost (bits) of class `b` after class `a` in `model`, its case priced by `cases`.
+#[inline(always)]
+fn pair_cost_with(model: &SingleByteModel, cases: &[u8; 9], a: u8, b: u8) -> u8 {
     let (a, b) = (a as usize, b as usize);
-    model.costs[(a & 0x7F) * model.classes + (b & 0x7F)] + model.cases[case_of(a) * 3 + case_of(b)]
+    model.costs[(a & 0x7F) * model.classes + (b & 0x7F)] + cases[case_of(a) * 3 + case_of(b)]
 }
