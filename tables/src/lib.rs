@@ -40,8 +40,8 @@ pub fn generated_dir() -> PathBuf {
 }
 
 /// Renders every generated file from the files in `source`, and the detector's statistics from
-/// langdetect's files in `profiles` when that folder exists (a note on stderr when it does not).
-pub fn generate_all(source: &Path, profiles: &Path) -> Result<Vec<Output>, String> {
+/// the detector's training data when it is there (a note on stderr when it is not).
+pub fn generate_all(source: &Path, data: &detect::TrainingData) -> Result<Vec<Output>, String> {
     let mut outputs = vec![
         labels::generate(source)?,
         single_byte::generate(source)?,
@@ -51,12 +51,13 @@ pub fn generate_all(source: &Path, profiles: &Path) -> Result<Vec<Output>, Strin
         cjk::generate(source, "jis0212")?,
         cjk::generate(source, "euc-kr")?,
     ];
-    if profiles.join("profiles").is_dir() {
-        outputs.push(detect::generate(source, profiles)?);
+    if data.present() {
+        outputs.push(detect::generate(source, data)?);
     } else {
         eprintln!(
-            "skipped detect.rs: {} not present (scripts/setup.sh downloads it)",
-            profiles.display()
+            "skipped detect.rs: {} or {} not present (scripts/setup.sh downloads them)",
+            data.profiles.display(),
+            data.udhr.display()
         );
     }
     Ok(outputs)

@@ -1,4 +1,4 @@
-//! `cargo run -p tables [-- --source DIR] [--profiles DIR] [--check]`: writes (or, with --check, compares) the
+//! `cargo run -p tables [-- --source DIR] [--profiles DIR] [--udhr DIR] [--check]`: writes (or, with --check, compares) the
 //! generated tables under `tables/generated/`.
 
 use std::path::PathBuf;
@@ -6,15 +6,19 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let mut source = tables::default_source_dir();
-    let mut profiles = tables::detect::default_profiles_dir();
+    let mut data = tables::detect::TrainingData::default_dirs();
     let mut check = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--check" => check = true,
             "--profiles" => match args.next() {
-                Some(dir) => profiles = PathBuf::from(dir),
+                Some(dir) => data.profiles = PathBuf::from(dir),
                 None => return fail("--profiles needs a directory"),
+            },
+            "--udhr" => match args.next() {
+                Some(dir) => data.udhr = PathBuf::from(dir),
+                None => return fail("--udhr needs a directory"),
             },
             "--source" => match args.next() {
                 Some(dir) => source = PathBuf::from(dir),
@@ -22,12 +26,12 @@ fn main() -> ExitCode {
             },
             other => {
                 return fail(&format!(
-                    "unknown argument {other:?}; usage: generate-tables [--source DIR] [--profiles DIR] [--check]"
+                    "unknown argument {other:?}; usage: generate-tables [--source DIR] [--profiles DIR] [--udhr DIR] [--check]"
                 ))
             }
         }
     }
-    let outputs = match tables::generate_all(&source, &profiles) {
+    let outputs = match tables::generate_all(&source, &data) {
         Ok(o) => o,
         Err(e) => return fail(&e),
     };

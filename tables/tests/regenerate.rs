@@ -8,7 +8,7 @@ fn committed_tables_match_the_index_files() {
         eprintln!("skipped: {} not present", source.display());
         return;
     }
-    let outputs = tables::generate_all(&source, &tables::detect::default_profiles_dir())
+    let outputs = tables::generate_all(&source, &tables::detect::TrainingData::default_dirs())
         .expect("generation succeeds");
     assert!(!outputs.is_empty());
     for out in outputs {
