@@ -407,7 +407,13 @@ fn is_non_letter(cp: u32) -> bool {
 
 /// Symbols that text uses now and then: typographic punctuation and a few signs.
 fn is_common_symbol(cp: u32) -> bool {
-    matches!(cp, 0xA0..=0xA3 | 0xA7 | 0xA9 | 0xAB | 0xAD..=0xB3 | 0xB7 | 0xB9 | 0xBB..=0xBF | 0xD7 | 0xF7 | 0x2010..=0x2026 | 0x2030..=0x203A | 0x20AC | 0x2116)
+    matches!(cp, 0xA0..=0xA3 | 0xA7 | 0xA9..=0xAB | 0xAD..=0xB3 | 0xB5 | 0xB7 | 0xB9..=0xBF | 0xD7 | 0xF7 | 0x2010..=0x2026 | 0x2030..=0x203A | 0x20AC | 0x2116)
+}
+
+/// Letters to Unicode that text uses as signs: the micro sign (µm) and the ordinal indicators
+/// (1º, nª).
+fn is_letter_sign(cp: u32) -> bool {
+    matches!(cp, 0xAA | 0xB5 | 0xBA)
 }
 
 /// Costs above 8 bits are those of rare pairs, which need less precision: they are rounded down
@@ -557,12 +563,17 @@ pub fn generate(source: &Path, data: &TrainingData) -> Result<crate::Output, Str
             })
             .map(|(&c, &p)| (c, p))
             .collect();
-        own.retain(|&(c, _)| is_letter(c));
+        own.retain(|&(c, _)| is_letter(c) && !is_letter_sign(c as u32));
         own.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap().then(a.0.cmp(&b.0)));
         let mass: f64 = own.iter().map(|o| o.1).sum();
         let mut covered = 0.0;
+        // A script other than Latin has all its letters (Hebrew's rarer final forms too): those
+        // in the 256-character block of its most common one.
+        let block = own.first().map(|o| o.0 as u32 >> 8);
         own.retain(|o| {
-            let keep = covered < OWN_COVERAGE * mass || is_vowel_mark(o.0);
+            let keep = covered < OWN_COVERAGE * mass
+                || is_vowel_mark(o.0)
+                || !model.latin && Some(o.0 as u32 >> 8) == block;
             covered += o.1;
             keep
         });
@@ -589,7 +600,7 @@ pub fn generate(source: &Path, data: &TrainingData) -> Result<crate::Output, Str
                 PUNCTUATION
             } else if cp == 0x2019 {
                 APOSTROPHE
-            } else if is_non_letter(cp) || !is_letter(c) {
+            } else if is_non_letter(cp) || !is_letter(c) || is_letter_sign(cp) {
                 if matches!(cp, 0xBB | 0x201D | 0x203A) {
                     CLOSING
                 } else if is_common_symbol(cp) {
