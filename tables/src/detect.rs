@@ -132,6 +132,12 @@ const SINGLE_BYTE_MODELS: &[SingleByteModel] = &[
         encodings: &[("windows-1250", 0), ("iso-8859-2", 1), ("iso-8859-16", 6)],
     },
     SingleByteModel {
+        name: "it",
+        latin: true,
+        languages: &["it"],
+        encodings: &[("windows-1252", 0)],
+    },
+    SingleByteModel {
         name: "is-fo-sq",
         latin: true,
         languages: &["udhr:isl", "udhr:fao", "sq"],
