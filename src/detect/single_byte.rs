@@ -292,7 +292,7 @@ impl PairCounts {
         let mut on_high_lines = self.latin_words_on_high_lines;
         for &c in bytes {
             if c < 0x80 {
-                let letter = (c | 0x20).wrapping_sub(b'a') < 26;
+                let letter = c.is_ascii_alphabetic();
                 words += (letter && !in_word) as u32;
                 in_word = letter;
                 if c == b'\n' {

