@@ -4,9 +4,11 @@
 //!
 //! JavaScript writes bytes into a reusable input buffer inside wasm memory (`input_bytes`, grown
 //! geometrically), feeds them to a detector handle (`detector_feed`), and asks for a guess
-//! (`detector_guess`, the top-level domain's bytes in the same buffer), which is written to a
-//! fixed guess area that JavaScript reads: the encoding's ordinal (or [`NOT_TEXT`]), the
-//! confidence (f32 bits), the candidate count, then (ordinal, confidence) pairs. Detectors live
+//! (`detector_guess`, the top-level domain's bytes in the same buffer); an input that fits the
+//! buffer whole goes in one call instead (`detect_bytes`, its hint after it, no handle). The guess
+//! is written to a fixed guess area that JavaScript reads: the encoding's ordinal (or
+//! [`NOT_TEXT`]), the confidence (f32 bits), the candidate count, then (ordinal, confidence)
+//! pairs. Detectors live
 //! behind handles (index + 1 into a slab), freed by `detector_free`. Errors are small status codes;
 //! every length is checked, so no input makes an export panic.
 
@@ -125,6 +127,33 @@ pub fn detector_feed(handle: u32, len: u32) -> i32 {
     })
 }
 
+/// Detects the encoding of `input_bytes[..len]` in one call, with the top-level domain in the
+/// `tld_len` bytes after them (lowercase ASCII, or none) and whether UTF-8 may be the answer: the
+/// guess goes to the guess area as `detector_guess` writes it, with no handle made. Returns
+/// [`OK`] or [`BAD_LENGTH`].
+#[wasm_bindgen]
+pub fn detect_bytes(len: u32, tld_len: u32, allow_utf8: bool) -> i32 {
+    let guess = STATE.with_borrow(|s| {
+        let end = len as usize + tld_len as usize;
+        let (Some(bytes), Some(tld)) = (
+            s.input_bytes.get(..len as usize),
+            s.input_bytes.get(len as usize..end),
+        ) else {
+            return Err(BAD_LENGTH);
+        };
+        let mut detector = Detector::new();
+        detector.feed(bytes);
+        Ok(detector.guess(Hint { tld, allow_utf8 }))
+    });
+    match guess {
+        Ok(guess) => {
+            publish_guess(&guess);
+            OK
+        }
+        Err(status) => status,
+    }
+}
+
 /// Writes the guess of the detector `handle` for everything fed so far to the guess area, with
 /// the top-level domain in `input_bytes[..tld_len]` (lowercase ASCII, or empty) and whether UTF-8
 /// may be the answer. Returns [`OK`], [`BAD_HANDLE`] or [`BAD_LENGTH`]; candidates beyond
@@ -144,10 +173,17 @@ pub fn detector_guess(handle: u32, tld_len: u32, allow_utf8: bool) -> i32 {
         };
         Ok(detector.guess(Hint { tld, allow_utf8 }))
     });
-    let guess = match guess {
-        Ok(guess) => guess,
-        Err(status) => return status,
-    };
+    match guess {
+        Ok(guess) => {
+            publish_guess(&guess);
+            OK
+        }
+        Err(status) => status,
+    }
+}
+
+/// Writes `guess` to the guess area.
+fn publish_guess(guess: &crate::detect::Guess) {
     let ordinal = guess.encoding.map_or(NOT_TEXT, |e| e.ordinal() as u32);
     GUESS[GUESS_ENCODING].store(ordinal, Relaxed);
     GUESS[GUESS_CONFIDENCE].store(guess.confidence.to_bits(), Relaxed);
@@ -158,7 +194,6 @@ pub fn detector_guess(handle: u32, tld_len: u32, allow_utf8: bool) -> i32 {
         pair[0].store(candidate.encoding.ordinal() as u32, Relaxed);
         pair[1].store(candidate.confidence.to_bits(), Relaxed);
     }
-    OK
 }
 
 /// Frees a detector handle (a no-op for a freed or unknown handle).

@@ -277,6 +277,94 @@ fn streaming_in_any_chunks_gives_the_same_guess() {
 }
 
 #[test]
+fn a_guess_is_what_every_reading_priced_whole_gives() {
+    // The guess leaves the single-byte readings it cannot list part-priced (src/detect/bounds.rs):
+    // short and long text in the Latin, Cyrillic, Greek, Hebrew, Arabic and Thai encodings, CJK
+    // text, text with line starts, random bytes; with and without hints.
+    let mut rng = Rng::new(11);
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    let texts = [
+        (
+            "fr",
+            &["windows-1252", "iso-8859-15", "macintosh", "iso-8859-2"][..],
+        ),
+        ("de", &["windows-1252", "iso-8859-15", "macintosh"][..]),
+        ("pt", &["windows-1252", "iso-8859-3"][..]),
+        ("cs", &["windows-1250", "iso-8859-2", "iso-8859-16"][..]),
+        ("tr", &["windows-1254", "iso-8859-3"][..]),
+        ("vi", &["windows-1258"][..]),
+        (
+            "ru",
+            &[
+                "windows-1251",
+                "koi8-r",
+                "koi8-u",
+                "ibm866",
+                "iso-8859-5",
+                "x-mac-cyrillic",
+            ][..],
+        ),
+        ("el", &["windows-1253", "iso-8859-7"][..]),
+        ("he", &["windows-1255", "iso-8859-8"][..]),
+        ("ar", &["windows-1256", "iso-8859-6"][..]),
+        ("th", &["windows-874"][..]),
+        ("ja", &["shift_jis", "euc-jp"][..]),
+        ("ko", &["euc-kr"][..]),
+    ];
+    for (lang, labels) in texts {
+        let Some(text) = corpus(lang) else { continue };
+        let chars = text.chars().count();
+        for label in labels {
+            for len in [12, 16, 24, 40, 64, 200, 1000, 5000] {
+                for _ in 0..6 {
+                    let from = rng.below(chars.saturating_sub(len * 2).max(1));
+                    inputs.push(sample(&text, enc(label), from, len));
+                }
+            }
+        }
+    }
+    for len in [16, 64, 300] {
+        for _ in 0..20 {
+            inputs.push((0..len).map(|_| 0x80 | rng.next() as u8).collect());
+        }
+    }
+    let lines = "Первая строка.\r\nВторая строка\r\n\r\nтретья, \nчетвёртая!\n\n  Пятая?\r\n";
+    inputs.push(encode(lines, enc("windows-1251")));
+    let hints = [
+        NO_HINT,
+        Hint {
+            tld: b"ru",
+            allow_utf8: true,
+        },
+        Hint {
+            tld: b"fr",
+            allow_utf8: false,
+        },
+        Hint {
+            tld: b"jp",
+            allow_utf8: true,
+        },
+        Hint {
+            tld: b"gr",
+            allow_utf8: true,
+        },
+    ];
+    assert!(inputs.len() > 20);
+    for bytes in &inputs {
+        let mut d = Detector::new();
+        d.feed(bytes);
+        for hint in hints {
+            assert_eq!(
+                d.guess(hint),
+                d.guess_exhaustive(hint),
+                "{bytes:02X?} {:?}",
+                hint.tld
+            );
+        }
+    }
+}
+
+#[test]
 fn bytes_that_are_not_text() {
     let mut rng = Rng::new(11);
     let mut called_text = 0;

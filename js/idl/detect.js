@@ -14,6 +14,8 @@ import {
   GUESS_COUNT,
   GUESS_ENCODING,
   IO_GUESS,
+  IO_IN_BYTES,
+  IO_IN_BYTES_CAP,
   IO_NAME,
   NOT_TEXT,
   OK,
@@ -26,7 +28,13 @@ const CHUNK = 1 << 16;
 /** A DNS label's longest: a longer `tld` cannot be one, and gives no hint. */
 const LONGEST_TLD = 63;
 
+/** The tld bytes of no hint (never written to). */
+const NO_TLD = new U8(0);
+
 const fround = Math.fround;
+/** 10^-k and 10^k for k = 0..9, for confidenceOf. */
+const TENTHS = [1, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9];
+const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
 const toPrecision = uncurry(Number.prototype.toPrecision);
 
 /**
@@ -37,8 +45,11 @@ function confidenceOf(x) {
   if (!(x >= 1e-9 && x <= 1)) return shortestByPrecision(x);
   // Confidences lie in [0, 1]: the decimals of d significant digits nearest x are n / 10^k for
   // the two integers n around x * 10^k, each quotient of exact integers correctly rounded, so
-  // this is toPrecision's answer without its string (which cost most of a short detect()).
-  let scale = 10 ** -Math.floor(Math.log10(x));
+  // this is toPrecision's answer without its string (which cost most of a short detect()). The
+  // first power of ten is found by comparisons, not Math.log10 (which costs as much as the rest).
+  let first = 0;
+  while (x < TENTHS[first]) first++;
+  let scale = POWERS_OF_TEN[first];
   for (let digits = 1; digits <= 9; digits++, scale *= 10) {
     const below = Math.floor(x * scale);
     const low = below / scale;
@@ -86,9 +97,16 @@ function check(status, what) {
   }
 }
 
-/** Room for `n` bytes in the detector's input buffer: their address, or a RangeError where memory cannot grow. */
+/**
+ * Room for `n` bytes in the detector's input buffer: their address (the views refreshed), or a
+ * RangeError where memory cannot grow. The buffer's published capacity spares the call when it
+ * already has room.
+ */
 function inputAt(w, n, what) {
+  refreshDetector();
+  if (words[ioAt + IO_IN_BYTES_CAP] >= n) return words[ioAt + IO_IN_BYTES];
   const at = w.input_bytes(n);
+  refreshDetector();
   if (at === 0) throw new RangeError(`${what}: the detector's memory cannot grow to ${n} more bytes`);
   return at;
 }
@@ -102,7 +120,7 @@ function inputAt(w, n, what) {
 function hintOf(options, what) {
   const dictionary = toDictionary(options, what);
   let allowUTF8 = true;
-  let tld = new U8(0);
+  let tld = NO_TLD;
   if (dictionary !== undefined) {
     const allow = dictionary.allowUTF8;
     if (allow !== undefined) allowUTF8 = Boolean(allow);
@@ -120,11 +138,11 @@ function tldBytes(tld) {
   let start = 0;
   while (start < tld.length && charCodeAt(tld, start) === 0x2e) start++;
   const n = tld.length - start;
-  if (n > LONGEST_TLD) return new U8(0);
+  if (n > LONGEST_TLD) return NO_TLD;
   const out = new U8(n);
   for (let i = 0; i < n; i++) {
     const c = charCodeAt(tld, start + i);
-    if (c > 0x7f) return new U8(0);
+    if (c > 0x7f) return NO_TLD;
     out[i] = c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
   }
   return out;
@@ -154,6 +172,11 @@ function guessOf(w, handle, hint, what) {
     setBytes(mem8, tld, at);
   }
   check(w.detector_guess(handle, tld.length, hint.allowUTF8), what);
+  return guessRead(w);
+}
+
+/** The guess a call left in the guess area: { encoding, confidence, candidates }. */
+function guessRead(w) {
   refreshDetector();
   const g = words[ioAt + IO_GUESS] >>> 2;
   const ordinal = words[g + GUESS_ENCODING];
@@ -161,8 +184,16 @@ function guessOf(w, handle, hint, what) {
   const count = words[g + GUESS_COUNT];
   const candidates = [];
   // encodingName leaves the guess area as it is (it may only renew the views, which are live).
+  // Candidates of equal cost come together, with equal confidences: each is converted once.
+  let last = NaN;
+  let lastConfidence = NaN;
   for (let i = 0, at = g + GUESS_CANDIDATES; i < count; i++, at += 2) {
-    candidates.push({ encoding: encodingName(w, words[at]), confidence: confidenceOf(floats[at + 1]) });
+    const x = floats[at + 1];
+    if (x !== last) {
+      last = x;
+      lastConfidence = confidenceOf(x);
+    }
+    candidates.push({ encoding: encodingName(w, words[at]), confidence: lastConfidence });
   }
   return { encoding: ordinal === NOT_TEXT ? null : encodingName(w, ordinal), confidence, candidates };
 }
@@ -179,9 +210,20 @@ export function detect(bytes, options) {
   const kind = toBufferSource(bytes, what);
   const hint = hintOf(options, what);
   const w = detectorCore();
+  const input = bufferSourceBytes(bytes, kind);
+  const n = byteLengthOf(input);
+  if (n <= CHUNK) {
+    // One call, no handle: the input and the tld side by side in the input buffer.
+    const tld = hint.tld;
+    const at = inputAt(w, n + tld.length, what);
+    setBytes(mem8, input, at);
+    if (tld.length > 0) setBytes(mem8, tld, at + n);
+    check(w.detect_bytes(n, tld.length, hint.allowUTF8), what);
+    return guessRead(w);
+  }
   const handle = w.detector_new();
   try {
-    feedBytes(w, handle, bufferSourceBytes(bytes, kind), what);
+    feedBytes(w, handle, input, what);
     return guessOf(w, handle, hint, what);
   } finally {
     w.detector_free(handle);

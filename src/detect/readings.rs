@@ -6,6 +6,7 @@
 
 use alloc::vec::Vec;
 
+use super::bounds::{self, Listing, MODELS};
 use super::statistics::{self, SINGLE_BYTE_CANDIDATES, SINGLE_BYTE_MODELS};
 use super::{cjk, Detector};
 use crate::Encoding;
@@ -21,8 +22,6 @@ const LANGUAGE_SHARE: u64 = 4;
 /// ... and this fraction of how much more (or less) it pays for the ASCII letters next to bytes
 /// above ASCII than the Latin model does.
 const NEAR_HIGH_SHARE: i64 = 4;
-/// How many single-byte models there are.
-const MODELS: usize = SINGLE_BYTE_MODELS.len();
 
 impl Detector {
     /// A CJK reading's cost in bits: its characters and ASCII, and the Latin words on lines with
@@ -31,43 +30,39 @@ impl Detector {
         scorer.total_cost() + COST_LATIN_WORD * self.pairs.latin_words_on_high_lines()
     }
 
-    /// Every single-byte reading: its cost in bits (prior included), encoding and index into
-    /// `SINGLE_BYTE_CANDIDATES`.
-    pub(super) fn single_byte_readings(&self) -> impl Iterator<Item = (u64, Encoding, usize)> + '_ {
+    /// The single-byte readings: each one's cost in bits (prior included), encoding and index into
+    /// `SINGLE_BYTE_CANDIDATES`, added to `readings`. With a `Listing`, only those a guess may
+    /// list beside its other readings (`bounds`); without one, every reading.
+    pub(super) fn single_byte_readings(
+        &self,
+        listing: Option<Listing<'_>>,
+        readings: &mut Vec<(u64, Encoding, usize)>,
+    ) {
         let (ascii, language) = self.ascii_prices();
-        let high_pairs = self.pairs.high_pairs();
-        // On the stack: a short input's guess is mostly this.
-        let mut readings = [(0u64, Encoding::Utf8, 0usize); SINGLE_BYTE_CANDIDATES.len()];
-        let mut n = 0;
-        for (i, c) in SINGLE_BYTE_CANDIDATES.iter().enumerate() {
-            if let Some(encoding) = Encoding::from_ordinal(c.encoding as usize) {
-                let cost = self.pairs.cost(c, ascii[c.model as usize], &high_pairs);
-                readings[n] = (cost + c.prior as u64, encoding, i);
-                n += 1;
-            }
-        }
+        let costs = bounds::price(&self.pairs, &ascii, &language, listing);
         // Which language the ASCII words are in tells the Latin readings apart, not the Latin
         // script from the others: the best Latin reading costs what it would without it.
-        let model_of = |i: usize| SINGLE_BYTE_CANDIDATES[i].model as usize;
-        let latin = move |i: usize| SINGLE_BYTE_MODELS[model_of(i)].latin;
-        let best_with = readings[..n]
-            .iter()
-            .filter(|r| latin(r.2))
-            .map(|r| r.0)
-            .min();
-        let best_without = readings[..n]
-            .iter()
-            .filter(|r| latin(r.2))
-            .map(|r| r.0 - language[model_of(r.2)])
-            .min();
-        let shift = match (best_with, best_without) {
-            (Some(a), Some(b)) => a - b,
-            _ => 0,
-        };
-        readings
-            .into_iter()
-            .take(n)
-            .map(move |(cost, e, i)| (if latin(i) { cost - shift } else { cost }, e, i))
+        let latin = |k: usize| SINGLE_BYTE_MODELS[SINGLE_BYTE_CANDIDATES[k].model as usize].latin;
+        let start = readings.len();
+        let (mut with, mut without) = (i64::MAX, i64::MAX);
+        for (k, c) in SINGLE_BYTE_CANDIDATES.iter().enumerate() {
+            let encoding = match Encoding::from_ordinal(c.encoding as usize) {
+                Some(encoding) if costs.whole[k] => encoding,
+                _ => continue,
+            };
+            let cost = costs.cost[k];
+            if latin(k) {
+                with = with.min(cost);
+                without = without.min(cost - language[c.model as usize] as i64);
+            }
+            readings.push((cost as u64, encoding, k));
+        }
+        if costs.listable_latin && with != i64::MAX && with != without {
+            let shift = (with - without) as u64;
+            for reading in readings[start..].iter_mut().filter(|r| latin(r.2)) {
+                reading.0 -= shift;
+            }
+        }
     }
 
     /// Each model's price (bits) of the input's ASCII, the same in all its encodings, and the
@@ -117,8 +112,10 @@ impl Detector {
     /// of the API.
     #[doc(hidden)]
     pub fn reading_costs(&self) -> Vec<(Encoding, &'static str, u64)> {
-        let mut all: Vec<_> = self
-            .single_byte_readings()
+        let mut single_byte = Vec::new();
+        self.single_byte_readings(None, &mut single_byte);
+        let mut all: Vec<_> = single_byte
+            .into_iter()
             .map(|(cost, encoding, candidate)| {
                 let model = SINGLE_BYTE_CANDIDATES[candidate].model as usize;
                 (encoding, SINGLE_BYTE_MODELS[model].name, cost)

@@ -5,7 +5,8 @@
 //! One longer context is kept besides: which non-ASCII bytes start a line after a full stop or a
 //! blank line, where a script with capitals writes one.
 
-use alloc::{vec, vec::Vec};
+use alloc::{boxed::Box, vec, vec::Vec};
+use once_cell::race::OnceBox;
 
 use super::statistics::{
     SingleByteCandidate, SingleByteModel, ASCII_CLASSES, FIRST_LETTER_CLASS, LATIN_MODEL,
@@ -393,7 +394,10 @@ impl PairCounts {
     /// The input's pairs of two ASCII bytes, for pricing them under each model (`AsciiPairs`).
     pub(crate) fn ascii_pairs(&self) -> AsciiPairs {
         let cases = &SINGLE_BYTE_MODELS[LATIN_MODEL].cases;
-        let mut ascii = AsciiPairs::default();
+        let mut ascii = AsciiPairs {
+            pairs: Vec::with_capacity(self.entries.len()),
+            case_cost: 0,
+        };
         for (pair, count) in self.pairs() {
             if pair & 0x8080 == 0 {
                 let (a, b) = (
@@ -409,62 +413,106 @@ impl PairCounts {
     }
 
     /// The pairs with a byte above ASCII, with their counts: the ones whose cost depends on the
-    /// encoding, sorted by where the bytes above ASCII are (a byte above ASCII as its offset from
+    /// encoding, grouped by where the bytes above ASCII are (a byte above ASCII as its offset from
     /// 0x80, an ASCII byte as its class), so that each candidate prices them without a branch.
     pub(crate) fn high_pairs(&self) -> HighPairs {
-        let mut high = HighPairs::default();
+        let mut high = HighPairs {
+            pairs: Vec::with_capacity(self.entries.len()),
+            ..HighPairs::default()
+        };
         for (pair, count) in self.pairs() {
             let (a, b) = ((pair >> 8) as u8, pair as u8);
-            match (a >= 0x80, b >= 0x80) {
-                (true, true) => high.both.push((a - 0x80, b - 0x80, count)),
-                (true, false) => high
-                    .first
-                    .push((a - 0x80, ASCII_CLASSES[b as usize], count)),
-                (false, true) => high
-                    .second
-                    .push((ASCII_CLASSES[a as usize], b - 0x80, count)),
-                (false, false) => {}
+            if a >= 0x80 && b >= 0x80 {
+                high.pairs.push((a - 0x80, b - 0x80, count));
+            }
+        }
+        high.first_at = high.pairs.len();
+        for (pair, count) in self.pairs() {
+            let (a, b) = ((pair >> 8) as u8, pair as u8);
+            if a >= 0x80 && b < 0x80 {
+                high.pairs
+                    .push((a - 0x80, ASCII_CLASSES[b as usize], count));
+            }
+        }
+        high.second_at = high.pairs.len();
+        for (pair, count) in self.pairs() {
+            let (a, b) = ((pair >> 8) as u8, pair as u8);
+            if a < 0x80 && b >= 0x80 {
+                high.pairs
+                    .push((ASCII_CLASSES[a as usize], b - 0x80, count));
             }
         }
         high
     }
 
-    /// The cost (bits) of the input as text in `candidate`'s encoding and language, given
-    /// `ascii`, the price of its ASCII pairs (`AsciiPairs::cost` and more: `Detector::ascii_prices`),
-    /// and the input's `high_pairs`.
-    pub(crate) fn cost(
-        &self,
-        candidate: &SingleByteCandidate,
-        ascii: u64,
-        high: &HighPairs,
-    ) -> u64 {
-        let model = &SINGLE_BYTE_MODELS[candidate.model as usize];
-        let class = |b: u8| candidate.high[b as usize & 0x7F];
-        let mut total = ascii;
-        for &(a, b, count) in &high.both {
-            total += pair_cost(model, class(a), class(b)) as u64 * count as u64;
-        }
-        for &(a, b, count) in &high.first {
-            total += pair_cost(model, class(a), b) as u64 * count as u64;
-        }
-        for &(a, b, count) in &high.second {
-            total += pair_cost(model, a, class(b)) as u64 * count as u64;
-        }
+    /// What the lines that open a sentence change in `candidate`'s cost (bits): a line's first
+    /// character came after a line break, so its pair was priced by the case costs after a
+    /// non-letter; where the line opens a sentence, it is priced by those after a full stop.
+    pub(crate) fn start_change(&self, candidate: &SingleByteCandidate) -> i64 {
         if !self.any_start {
-            return total;
+            return 0;
         }
-        // A line's first character came after a line break, so its pair above was priced by the
-        // case costs after a non-letter: where the line opens a sentence, price it by those.
+        let model = &SINGLE_BYTE_MODELS[candidate.model as usize];
+        let mut change = 0i64;
         for (b, &count) in self.starts.iter().enumerate() {
             if count != 0 {
                 let case = case_of(candidate.high[b] as usize);
-                let usual = model.cases[case] as u64;
-                total =
-                    total - usual * count as u64 + model.sentence_start[case] as u64 * count as u64;
+                change +=
+                    (model.sentence_start[case] as i64 - model.cases[case] as i64) * count as i64;
             }
         }
-        total
+        change
     }
+}
+
+/// For each single-byte model, the least cost (bits) of each class after any class, case left
+/// out: no pair that ends in that class costs less. Computed on first use.
+pub(crate) fn least_after() -> &'static [[u8; 128]; SINGLE_BYTE_MODELS.len()] {
+    static LEAST: OnceBox<[[u8; 128]; SINGLE_BYTE_MODELS.len()]> = OnceBox::new();
+    LEAST.get_or_init(|| {
+        let mut least = Box::new([[0u8; 128]; SINGLE_BYTE_MODELS.len()]);
+        for (least, m) in least.iter_mut().zip(&SINGLE_BYTE_MODELS) {
+            for (b, least) in least.iter_mut().enumerate().take(m.classes) {
+                *least = (0..m.classes)
+                    .map(|a| m.costs[a * m.classes + b])
+                    .min()
+                    .unwrap_or(0);
+            }
+        }
+        least
+    })
+}
+
+/// The cost (bits) under `candidate` of the pairs `from..to` of `high` (in its order: both bytes
+/// above ASCII, the first, the second), and the floor of that cost by `least` (the model's
+/// `least_after`, as `HighPairs::floor` counts it).
+pub(crate) fn high_pairs_cost(
+    candidate: &SingleByteCandidate,
+    high: &HighPairs,
+    least: &[u8; 128],
+    from: usize,
+    to: usize,
+) -> (u64, u64) {
+    let model = &SINGLE_BYTE_MODELS[candidate.model as usize];
+    let class = |b: u8| candidate.high[b as usize & 0x7F];
+    let floor = |b: u8| least[b as usize & 0x7F] as u64;
+    let (first, second) = (high.first_at, high.second_at);
+    let (mut total, mut floors) = (0, 0);
+    for &(a, b, count) in &high.pairs[from.min(first)..to.min(first)] {
+        let b = class(b);
+        total += pair_cost(model, class(a), b) as u64 * count as u64;
+        floors += floor(b) * count as u64;
+    }
+    for &(a, b, count) in &high.pairs[from.clamp(first, second)..to.clamp(first, second)] {
+        total += pair_cost(model, class(a), b) as u64 * count as u64;
+        floors += floor(b) * count as u64;
+    }
+    for &(a, b, count) in &high.pairs[from.max(second)..to.max(second)] {
+        let b = class(b);
+        total += pair_cost(model, a, b) as u64 * count as u64;
+        floors += floor(b) * count as u64;
+    }
+    (total, floors)
 }
 
 /// The pairs of an input of two ASCII bytes (`PairCounts::ascii_pairs`): their classes without
@@ -489,14 +537,59 @@ impl AsciiPairs {
     }
 }
 
-/// The pairs of an input with a byte above ASCII (`PairCounts::high_pairs`): both bytes above
-/// ASCII (their offsets from 0x80), the first (its offset, the second's class), the second (the
-/// first's class, its offset); each with its count.
+/// The pairs of an input with a byte above ASCII (`PairCounts::high_pairs`), each with its
+/// count: first those with both bytes above ASCII (their offsets from 0x80), from `first_at` those
+/// with the first (its offset, the second's class), from `second_at` those with the second (the
+/// first's class, its offset).
+/// With them, what ends them, for a floor of their cost: the bytes above ASCII (offsets) and the
+/// ASCII classes (capital bit left out), each with how many pairs it ends.
 #[derive(Default)]
 pub(crate) struct HighPairs {
-    both: Vec<(u8, u8, u32)>,
-    first: Vec<(u8, u8, u32)>,
-    second: Vec<(u8, u8, u32)>,
+    pairs: Vec<(u8, u8, u32)>,
+    first_at: usize,
+    second_at: usize,
+    high_ends: Vec<(u8, u32)>,
+    ascii_ends: Vec<(u8, u32)>,
+}
+
+impl HighPairs {
+    /// How many pairs there are.
+    pub(crate) fn len(&self) -> usize {
+        self.pairs.len()
+    }
+
+    /// Counts what ends the pairs, for `floor`.
+    pub(crate) fn count_ends(&mut self) {
+        // Each end's place in `high_ends` or `ascii_ends` (+ 1): by byte offset, then by ASCII
+        // class.
+        let mut at = [0u16; 256];
+        for (k, &(_, b, count)) in self.pairs.iter().enumerate() {
+            let (ends, key) = match (self.first_at..self.second_at).contains(&k) {
+                true => (&mut self.ascii_ends, 0x80 | b as usize & 0x7F),
+                false => (&mut self.high_ends, b as usize & 0x7F),
+            };
+            if at[key] == 0 {
+                ends.push((b & 0x7F, 0));
+                at[key] = ends.len() as u16;
+            }
+            let end = &mut ends[at[key] as usize - 1].1;
+            *end = end.saturating_add(count);
+        }
+    }
+
+    /// A floor of the pairs' cost under `candidate`, whose model's `least_after` is `least`: no
+    /// pair costs less than the least cost of its second class after any class (`count_ends`
+    /// first).
+    pub(crate) fn floor(&self, candidate: &SingleByteCandidate, least: &[u8; 128]) -> u64 {
+        let mut total = 0;
+        for &(b, count) in &self.high_ends {
+            total += least[candidate.high[b as usize] as usize & 0x7F] as u64 * count as u64;
+        }
+        for &(class, count) in &self.ascii_ends {
+            total += least[class as usize] as u64 * count as u64;
+        }
+        total
+    }
 }
 
 /// Classes carry 0x80 for a capital letter; letters are the classes from the first ASCII one.

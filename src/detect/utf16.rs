@@ -38,8 +38,60 @@ const COST_SWITCH: u64 = 5;
 /// A supplementary character (a surrogate pair): emoji and rare ideographs.
 const COST_SUPPLEMENTARY: u64 = 18;
 
+/// The script and cost (bits) of a code unit that is not a surrogate: from `BLOCKS` where its
+/// block of 16 units is all alike, else from `classify`.
+#[inline(always)]
+fn class_of(unit: u16) -> (Script, u8) {
+    match BLOCKS.of_block[unit as usize >> 4] {
+        MIXED_BLOCK => classify(unit),
+        i => BLOCKS.classes[i as usize],
+    }
+}
+
+/// `classify` by blocks of 16 code units, computed at compile time: for each block, the index of
+/// the (script, cost) all its units have in `classes`, or `MIXED_BLOCK`.
+struct Blocks {
+    classes: [(Script, u8); 64],
+    of_block: [u8; 0x1000],
+}
+const MIXED_BLOCK: u8 = 0xFF;
+static BLOCKS: Blocks = blocks();
+
+const fn blocks() -> Blocks {
+    let mut t = Blocks {
+        classes: [(0, 0); 64],
+        of_block: [MIXED_BLOCK; 0x1000],
+    };
+    let mut n = 0;
+    let mut block = 0;
+    while block < 0x1000 {
+        let first = classify((block << 4) as u16);
+        let mut alike = true;
+        let mut unit = 1;
+        while unit < 16 {
+            let other = classify((block << 4 | unit) as u16);
+            alike &= other.0 == first.0 && other.1 == first.1;
+            unit += 1;
+        }
+        if alike {
+            let mut i = 0;
+            while i < n && !(t.classes[i].0 == first.0 && t.classes[i].1 == first.1) {
+                i += 1;
+            }
+            if i == n {
+                assert!(n < 64, "more (script, cost) classes than Blocks holds");
+                t.classes[n] = first;
+                n += 1;
+            }
+            t.of_block[block] = i as u8;
+        }
+        block += 1;
+    }
+    t
+}
+
 /// The script and cost (bits) of a code unit that is not a surrogate.
-fn classify(unit: u16) -> (Script, u8) {
+const fn classify(unit: u16) -> (Script, u8) {
     match unit {
         0x09 | 0x0A | 0x0D | 0x20 => (NEUTRAL, 3),
         0x30..=0x39 => (NEUTRAL, 5),
@@ -189,7 +241,7 @@ impl Utf16 {
             0xDC00..=0xDFFF if self.units > 1 => self.invalid_unit(),
             0xDC00..=0xDFFF => self.cost += COST_SUPPLEMENTARY,
             _ => {
-                let (script, cost) = classify(unit);
+                let (script, cost) = class_of(unit);
                 if script == INVALID {
                     self.invalid_unit();
                     return;
@@ -266,5 +318,17 @@ impl Utf16 {
         }
         let unfinished = self.pending.is_some() || self.high_surrogate;
         Some(self.cost + if unfinished { COST_SWITCH } else { 0 })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_classify_every_unit_as_classify_does() {
+        for unit in 0..=u16::MAX {
+            assert_eq!(class_of(unit), classify(unit), "unit {unit:#06X}");
+        }
     }
 }

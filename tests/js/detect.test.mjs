@@ -175,6 +175,19 @@ test('the JavaScript build (/js/detect) gives exactly what the wasm build gives,
   assert.ok(!(jsInstance.detectorCore().memory instanceof WebAssembly.Memory), 'the copy ran the JavaScript build');
 });
 
+test('detect() gives a streamed detector\'s answer on both sides of one slice (64 KiB: one call, no handle; more: a handle)', () => {
+  for (const n of [0, 1, 16, 65535, 65536, 65537]) {
+    const bytes = new Uint8Array(n);
+    for (let i = 0; i < n; i++) bytes[i] = i % 5 === 0 ? 0xc0 + (i % 29) : 0x61 + (i % 26);
+    for (const options of OPTIONS) {
+      const d = createDetector(options);
+      d.feed(bytes);
+      assert.deepEqual(detect(bytes, options), d.guess(), `${n} bytes, ${JSON.stringify(options)}`);
+      d.free();
+    }
+  }
+});
+
 test('handles: detect() keeps none, free() releases a detector\'s, and a detector is one handle however much it is fed', () => {
   const base = liveDetectors();
   for (let i = 0; i < 200; i++) detect(randomBytes(100, i));
@@ -254,7 +267,7 @@ test('the entry brings no codec: neither the codecs\' modules nor their wasm, an
   const exportsOf = (file) => WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(pkgDir, file)))).map((e) => e.name);
   const detector = exportsOf(GENERATED.detectWasm);
   const codecs = exportsOf(GENERATED.wasm);
-  for (const name of ['detector_new', 'detector_feed', 'detector_guess', 'detector_free', 'input_bytes', 'io']) assert.ok(detector.includes(name), `detect.wasm exports ${name}`);
+  for (const name of ['detect_bytes', 'detector_new', 'detector_feed', 'detector_guess', 'detector_free', 'input_bytes', 'io']) assert.ok(detector.includes(name), `detect.wasm exports ${name}`);
   assert.ok(!detector.some((n) => /^(decoder|encoder|decode|encode)_/.test(n)), `detect.wasm has no codec export (${detector.join()})`);
-  assert.ok(!codecs.some((n) => n.startsWith('detector_')), 'core.wasm has no detector export');
+  assert.ok(!codecs.some((n) => n.startsWith('detect')), 'core.wasm has no detector export');
 });
