@@ -5,7 +5,10 @@
 //! JavaScript writes bytes into a reusable input buffer inside wasm memory (`input_bytes`, grown
 //! geometrically), feeds them to a detector handle (`detector_feed`), and asks for a guess
 //! (`detector_guess`, the top-level domain's bytes in the same buffer); an input that fits the
-//! buffer whole goes in one call instead (`detect_bytes`, its hint after it, no handle). The guess
+//! buffer whole goes in one call instead (`detect_bytes`, its hint after it, no handle), and a
+//! larger whole input is counted first (`detector_count`, `detector_may_decide`,
+//! `detector_decide`: UTF-8 and ASCII are answered by their counts) and read only where that does
+//! not decide (`detector_read`, then `detector_feed`). The guess
 //! is written to a fixed guess area that JavaScript reads: the encoding's ordinal (or
 //! [`NOT_TEXT`]), the confidence (f32 bits), the candidate count, then (ordinal, confidence)
 //! pairs. Detectors live
@@ -52,6 +55,8 @@ const OK: i32 = 0;
 const BAD_HANDLE: i32 = -2;
 /// Status: a length beyond the input buffer's capacity.
 const BAD_LENGTH: i32 = -3;
+/// Status of `detector_decide`: the counts do not decide; the bytes are to be read.
+const UNDECIDED: i32 = 1;
 // ---- end of the protocol --------------------------------------------------------------------
 
 /// The words of the guess area.
@@ -111,20 +116,7 @@ pub fn detector_new() -> u32 {
 /// [`BAD_LENGTH`].
 #[wasm_bindgen]
 pub fn detector_feed(handle: u32, len: u32) -> i32 {
-    STATE.with_borrow_mut(|s| {
-        let State {
-            input_bytes,
-            detectors,
-        } = s;
-        let Some(bytes) = input_bytes.get(..len as usize) else {
-            return BAD_LENGTH;
-        };
-        let Some(detector) = detectors.get(handle) else {
-            return BAD_HANDLE;
-        };
-        detector.feed(bytes);
-        OK
-    })
+    with_input(handle, len, Detector::feed)
 }
 
 /// Detects the encoding of `input_bytes[..len]` in one call, with the top-level domain in the
@@ -141,9 +133,7 @@ pub fn detect_bytes(len: u32, tld_len: u32, allow_utf8: bool) -> i32 {
         ) else {
             return Err(BAD_LENGTH);
         };
-        let mut detector = Detector::new();
-        detector.feed(bytes);
-        Ok(detector.guess(Hint { tld, allow_utf8 }))
+        Ok(crate::detect::detect(bytes, Hint { tld, allow_utf8 }))
     });
     match guess {
         Ok(guess) => {
@@ -151,6 +141,67 @@ pub fn detect_bytes(len: u32, tld_len: u32, allow_utf8: bool) -> i32 {
             OK
         }
         Err(status) => status,
+    }
+}
+
+/// Counts `input_bytes[..len]` for the detector `handle` without reading them as the encodings
+/// (a whole input is counted first, then read only if the counts do not decide); returns [`OK`],
+/// [`BAD_HANDLE`] or [`BAD_LENGTH`].
+#[wasm_bindgen]
+pub fn detector_count(handle: u32, len: u32) -> i32 {
+    with_input(handle, len, Detector::count)
+}
+
+/// Reads `input_bytes[..len]` as the encodings for the detector `handle` (bytes counted apart);
+/// returns [`OK`], [`BAD_HANDLE`] or [`BAD_LENGTH`].
+#[wasm_bindgen]
+pub fn detector_read(handle: u32, len: u32) -> i32 {
+    with_input(handle, len, Detector::read)
+}
+
+/// `op` on the detector `handle` with `input_bytes[..len]`: [`OK`], [`BAD_HANDLE`] or
+/// [`BAD_LENGTH`].
+fn with_input(handle: u32, len: u32, op: fn(&mut Detector, &[u8])) -> i32 {
+    STATE.with_borrow_mut(|s| {
+        let State {
+            input_bytes,
+            detectors,
+        } = s;
+        let Some(bytes) = input_bytes.get(..len as usize) else {
+            return BAD_LENGTH;
+        };
+        let Some(detector) = detectors.get(handle) else {
+            return BAD_HANDLE;
+        };
+        op(detector, bytes);
+        OK
+    })
+}
+
+/// Whether the counts of the detector `handle` may yet decide its guess, whatever follows (1) or
+/// not (0; also for no such detector).
+#[wasm_bindgen]
+pub fn detector_may_decide(handle: u32) -> u32 {
+    STATE.with_borrow_mut(|s| s.detectors.get(handle).map_or(0, |d| d.may_decide() as u32))
+}
+
+/// Writes the guess that the counts of the detector `handle` decide alone to the guess area, if
+/// they do ([`OK`]), else returns [`UNDECIDED`] (or [`BAD_HANDLE`]). What the counts decide does
+/// not depend on the top-level domain.
+#[wasm_bindgen]
+pub fn detector_decide(handle: u32, allow_utf8: bool) -> i32 {
+    let hint = Hint {
+        tld: b"",
+        allow_utf8,
+    };
+    let guess = STATE.with_borrow_mut(|s| s.detectors.get(handle).map(|d| d.decide(hint)));
+    match guess {
+        None => BAD_HANDLE,
+        Some(None) => UNDECIDED,
+        Some(Some(guess)) => {
+            publish_guess(&guess);
+            OK
+        }
     }
 }
 

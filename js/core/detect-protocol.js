@@ -34,3 +34,5 @@ export const OK = 0;
 export const BAD_HANDLE = -2;
 /** Status: a length beyond the input buffer's capacity. */
 export const BAD_LENGTH = -3;
+/** Status of `detector_decide`: the counts do not decide; the bytes are to be read. */
+export const UNDECIDED = 1;

@@ -19,6 +19,7 @@ import {
   IO_NAME,
   NOT_TEXT,
   OK,
+  UNDECIDED,
 } from '../core/detect-protocol.js';
 import { bufferOf, byteLengthOf, byteOffsetOf, charCodeAt, fromCharCodeApply, min, setBytes, toLowerCase, U8, uncurry } from '../core/intrinsics.js';
 import { bufferSourceBytes, describe, illegalInvocation, shapeInterface, toBufferSource, toDictionary } from './webidl.js';
@@ -223,11 +224,46 @@ export function detect(bytes, options) {
   }
   const handle = w.detector_new();
   try {
-    feedBytes(w, handle, input, what);
-    return guessOf(w, handle, hint, what);
+    return detectLarge(w, handle, input, hint, what);
   } finally {
     w.detector_free(handle);
   }
+}
+
+/**
+ * The guess for `input` (more than CHUNK bytes) by the detector `handle`: the input is counted
+ * first, slice by slice, while the counts may decide (UTF-8 and ASCII are answered by them, and
+ * never read as the other encodings); where they cannot, what was counted is read from its start
+ * and the rest fed, so every byte is counted once and read once.
+ */
+function detectLarge(w, handle, input, hint, what) {
+  const n = byteLengthOf(input);
+  const buffer = bufferOf(input);
+  const offset = byteOffsetOf(input);
+  const at = inputAt(w, CHUNK, what);
+  /** Copies the slice of `input` from `i` into the input buffer; its length. */
+  const slice = (i) => {
+    const len = min(CHUNK, n - i);
+    refreshDetector(); // the call before may have grown memory
+    setBytes(mem8, new U8(buffer, offset + i, len), at);
+    return len;
+  };
+  let counted = 0;
+  do {
+    const len = slice(counted);
+    check(w.detector_count(handle, len), what);
+    counted += len;
+  } while (counted < n && w.detector_may_decide(handle) === 1);
+  if (counted === n) {
+    const status = w.detector_decide(handle, hint.allowUTF8);
+    if (status === OK) return guessRead(w);
+    if (status !== UNDECIDED) check(status, what);
+  }
+  // The last slice counted is still in the buffer where it is the only one.
+  if (counted <= CHUNK) check(w.detector_read(handle, counted), what);
+  else for (let i = 0; i < counted; i += CHUNK) check(w.detector_read(handle, slice(i)), what);
+  for (let i = counted; i < n; i += CHUNK) check(w.detector_feed(handle, slice(i)), what);
+  return guessOf(w, handle, hint, what);
 }
 
 function slotsOf(object, member) {

@@ -132,15 +132,16 @@ pub(super) fn price(
             .map(|m| language[m])
             .max()
             .unwrap_or(0);
-        let margin = |i: usize| {
-            let model = &SINGLE_BYTE_MODELS[model_of(i)];
+        let mut margins = [0i64; MODELS];
+        for (margin, model) in margins.iter_mut().zip(&SINGLE_BYTE_MODELS) {
             let bonus = if listing.bonus.contains(&model.name) {
                 TLD_BONUS
             } else {
                 0
             };
-            (LISTED_WITHIN + bonus + if model.latin { latin_slack } else { 0 }) as i64
-        };
+            *margin = (LISTED_WITHIN + bonus + if model.latin { latin_slack } else { 0 }) as i64;
+        }
+        let margin = |i: usize| margins[model_of(i)];
         let least = |p: &Priced, i: usize| p.cost[i] + p.rest[i] + least_prior[i];
         let mut bound = listing.rival.min(i64::MAX as u64) as i64;
         if let Some(best) = roots().min_by_key(|&i| least(&p, i)) {

@@ -14,6 +14,7 @@ use crate::Encoding;
 
 mod bounds;
 mod cjk;
+mod counts;
 mod readings;
 mod single_byte;
 mod statistics;
@@ -52,14 +53,10 @@ pub struct Guess {
 
 /// A streaming detector: `feed` chunks in order, `guess` at any time (and feed more after).
 pub struct Detector {
-    /// The first bytes, for the BOM.
-    head: [u8; 3],
-    seen: u64,
-    non_ascii: u64,
-    /// NUL and the C0 controls that text does not use, and NULs at even and odd offsets.
-    binary: u64,
-    nul: [u64; 2],
-    utf8: Utf8Check,
+    /// What the bytes show before they are read as any encoding.
+    counts: counts::Counts,
+    /// The bytes read as the encodings: the pairs, the CJK and UTF-16 readings.
+    read: u64,
     pairs: single_byte::PairCounts,
     cjk: [cjk::Scorer; cjk::Kind::ALL.len()],
     /// UTF-16LE and UTF-16BE read as code units.
@@ -88,12 +85,8 @@ impl Detector {
     /// A detector that has seen no bytes.
     pub fn new() -> Detector {
         Detector {
-            head: [0; 3],
-            seen: 0,
-            non_ascii: 0,
-            binary: 0,
-            nul: [0; 2],
-            utf8: Utf8Check::new(),
+            counts: counts::Counts::new(),
+            read: 0,
             pairs: single_byte::PairCounts::new(),
             cjk: cjk::Kind::ALL.map(cjk::Scorer::new),
             utf16: [utf16::Utf16::new(false), utf16::Utf16::new(true)],
@@ -102,39 +95,45 @@ impl Detector {
 
     /// Reads the next chunk of the input.
     pub fn feed(&mut self, bytes: &[u8]) {
-        for (i, &b) in bytes
-            .iter()
-            .take(3usize.saturating_sub(self.seen as usize))
-            .enumerate()
-        {
-            self.head[self.seen as usize + i] = b;
-        }
-        for (i, &b) in bytes.iter().enumerate() {
-            if b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | 0x1B) {
-                self.binary += 1;
-                if b == 0 {
-                    self.nul[((self.seen + i as u64) & 1) as usize] += 1;
-                }
-            }
-            self.non_ascii += (b >> 7) as u64;
-        }
-        self.utf8.feed(bytes);
+        self.counts.feed(bytes);
+        self.read(bytes);
+    }
+
+    /// Counts the next chunk of the input (`counts`), without reading it as the encodings: a
+    /// whole input is counted first, then read only if the counts do not decide (`decide`).
+    pub(crate) fn count(&mut self, bytes: &[u8]) {
+        self.counts.feed(bytes);
+    }
+
+    /// The guess the counts decide alone, if they do (see `count`).
+    pub(crate) fn decide(&self, hint: Hint<'_>) -> Option<Guess> {
+        self.counts.decide(hint)
+    }
+
+    /// Whether the counts may yet decide the guess, whatever follows (see `count`).
+    #[cfg(feature = "detector-wasm")]
+    pub(crate) fn may_decide(&self) -> bool {
+        self.counts.may_decide()
+    }
+
+    /// Reads the next chunk of the input as the encodings (counted or to be counted apart).
+    pub(crate) fn read(&mut self, bytes: &[u8]) {
         self.pairs.feed(bytes);
         // The CJK readings, in pieces that end at the checkpoints, where hopeless ones are dropped.
         let mut rest = bytes;
         while !rest.is_empty() {
-            let to_checkpoint = CHECKPOINT - self.seen % CHECKPOINT;
+            let to_checkpoint = CHECKPOINT - self.read % CHECKPOINT;
             let (piece, after) = rest.split_at(rest.len().min(to_checkpoint as usize));
-            self.seen += piece.len() as u64;
+            self.read += piece.len() as u64;
             for scorer in &mut self.cjk {
                 scorer.feed(piece);
-                if self.seen % CHECKPOINT == 0 {
-                    scorer.checkpoint(self.seen);
+                if self.read % CHECKPOINT == 0 {
+                    scorer.checkpoint(self.read);
                 }
             }
             for reading in &mut self.utf16 {
                 reading.feed(piece);
-                if self.seen % CHECKPOINT == 0 {
+                if self.read % CHECKPOINT == 0 {
                     reading.checkpoint();
                 }
             }
@@ -156,14 +155,11 @@ impl Detector {
 
     /// The guess, the single-byte readings `bounded` or all priced whole.
     fn guess_priced(&self, hint: Hint<'_>, bounded: bool) -> Guess {
-        if let Some(bom) = self.bom() {
-            return certain(bom, 1.0);
-        }
-        if let Some(utf16) = self.utf16_by_zeros() {
-            return certain(utf16, 0.9);
+        if let Some(guess) = self.counts.decide(hint) {
+            return guess;
         }
         let utf16 = self.utf16_reading();
-        if self.binary * 256 > self.seen {
+        if self.counts.binary * 256 > self.counts.seen {
             // Control bytes rule out every reading but UTF-16's: the high bytes of its units
             // in the scripts from Greek to Thai are such bytes.
             return match utf16 {
@@ -176,31 +172,21 @@ impl Detector {
             .iter()
             .find(|s| s.kind() == cjk::Kind::Iso2022Jp)
             .filter(|s| s.escapes > 0 && s.malformed == 0);
-        if self.non_ascii == 0 && iso_2022_jp.is_none() {
+        let non_ascii = self.counts.non_ascii;
+        if non_ascii == 0 && iso_2022_jp.is_none() {
             // Every ASCII-compatible encoding reads it the same way.
-            let encoding = if hint.allow_utf8 {
-                Encoding::Utf8
-            } else {
-                Encoding::Windows1252
-            };
-            return certain(encoding, 0.99);
+            return certain(counts::ascii_answer(hint), 0.99);
         }
-        if let Some(scorer) = iso_2022_jp.filter(|s| s.two_byte_escapes > 0 && self.non_ascii == 0)
-        {
+        if let Some(scorer) = iso_2022_jp.filter(|s| s.two_byte_escapes > 0 && non_ascii == 0) {
             // Escape sequences into JIS X 0208, well-formed, nothing above ASCII: no other
             // encoding's text looks like that. Unless its characters are noise.
-            if scorer.cost <= NON_TEXT_BITS_PER_BYTE * self.seen + NON_TEXT_SLACK {
+            if scorer.cost <= NON_TEXT_BITS_PER_BYTE * self.counts.seen + NON_TEXT_SLACK {
                 let doubt = 1.0 / (1u64 << (8 * scorer.two_byte_escapes).min(40)) as f32;
                 let confidence = (1.0 - doubt).min(0.999);
                 return certain(Encoding::Iso2022Jp, confidence);
             }
         }
-        if hint.allow_utf8 && self.utf8.valid() && self.utf8.sequences > 0 {
-            // Legacy text is rarely well-formed UTF-8, and less so with every sequence.
-            let doubt = 1.0 / (1u64 << (4 * self.utf8.sequences).min(40)) as f32;
-            let confidence = (1.0 - doubt).min(0.999);
-            return certain(Encoding::Utf8, confidence);
-        }
+        // Well-formed UTF-8 was decided by the counts.
 
         // Every candidate's cost in bits: (cost, encoding, index into SINGLE_BYTE_CANDIDATES or
         // usize::MAX for UTF-16 and CJK). The UTF-16 and CJK readings are priced first, so that
@@ -286,6 +272,9 @@ impl Detector {
         // the same cost, are one answer: it is right if any of them is.
         let high_bytes = self.pairs.high_bytes();
         let same_reading = |other: usize| {
+            if other == best {
+                return true;
+            }
             let (a, b) = match (
                 SINGLE_BYTE_CANDIDATES.get(best),
                 SINGLE_BYTE_CANDIDATES.get(other),
@@ -313,7 +302,7 @@ impl Detector {
 
     /// Whether a reading of this cost (bits) is too costly for text.
     fn too_costly(&self, cost: u64) -> bool {
-        cost > NON_TEXT_BITS_PER_BYTE * self.seen + NON_TEXT_SLACK
+        cost > NON_TEXT_BITS_PER_BYTE * self.counts.seen + NON_TEXT_SLACK
     }
 
     /// The cheaper of the plausible UTF-16 readings, with its cost in bits.
@@ -322,33 +311,6 @@ impl Detector {
             .iter()
             .filter_map(|r| Some((r.cost()?, r.encoding())))
             .min_by_key(|&(cost, _)| cost)
-    }
-
-    /// The encoding the input's byte order mark names, if it starts with one.
-    fn bom(&self) -> Option<Encoding> {
-        match (self.seen, self.head) {
-            (3.., [0xEF, 0xBB, 0xBF]) => Some(Encoding::Utf8),
-            (2.., [0xFF, 0xFE, _]) => Some(Encoding::Utf16Le),
-            (2.., [0xFE, 0xFF, _]) => Some(Encoding::Utf16Be),
-            _ => None,
-        }
-    }
-
-    /// UTF-16 without a BOM, told by its zero bytes: text with ASCII in it has them at odd offsets
-    /// (little-endian) or even ones (big-endian), and (almost) never at the others.
-    fn utf16_by_zeros(&self) -> Option<Encoding> {
-        let units = self.seen / 2;
-        if units < 4 {
-            return None;
-        }
-        let [even, odd] = self.nul;
-        if odd * 5 >= units && even * 50 <= units {
-            Some(Encoding::Utf16Le)
-        } else if even * 5 >= units && odd * 50 <= units {
-            Some(Encoding::Utf16Be)
-        } else {
-            None
-        }
     }
 }
 
@@ -431,77 +393,14 @@ fn cjk_language(kind: cjk::Kind) -> &'static str {
     }
 }
 
-/// Whether the input is well-formed UTF-8 so far (an incomplete last sequence is allowed: the
-/// input may continue), and how many multi-byte sequences it has.
-struct Utf8Check {
-    needed: u8,
-    lower: u8,
-    upper: u8,
-    broken: bool,
-    sequences: u64,
-}
-
-impl Utf8Check {
-    fn new() -> Utf8Check {
-        Utf8Check {
-            needed: 0,
-            lower: 0x80,
-            upper: 0xBF,
-            broken: false,
-            sequences: 0,
-        }
-    }
-
-    fn valid(&self) -> bool {
-        !self.broken
-    }
-
-    fn feed(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            if self.broken {
-                return;
-            }
-            if self.needed == 0 {
-                match b {
-                    0x00..=0x7F => {}
-                    0xC2..=0xDF => self.needed = 1,
-                    0xE0..=0xEF => {
-                        self.needed = 2;
-                        if b == 0xE0 {
-                            self.lower = 0xA0;
-                        } else if b == 0xED {
-                            self.upper = 0x9F;
-                        }
-                    }
-                    0xF0..=0xF4 => {
-                        self.needed = 3;
-                        if b == 0xF0 {
-                            self.lower = 0x90;
-                        } else if b == 0xF4 {
-                            self.upper = 0x8F;
-                        }
-                    }
-                    _ => self.broken = true,
-                }
-                continue;
-            }
-            if b < self.lower || b > self.upper {
-                self.broken = true;
-                continue;
-            }
-            self.lower = 0x80;
-            self.upper = 0xBF;
-            self.needed -= 1;
-            if self.needed == 0 {
-                self.sequences += 1;
-            }
-        }
-    }
-}
-
-/// Detects the encoding of a whole input in one call.
+/// Detects the encoding of a whole input in one call. The input is counted first, and read as
+/// the encodings only where the counts do not decide (UTF-8 and ASCII are answered without).
 pub fn detect(bytes: &[u8], hint: Hint<'_>) -> Guess {
     let mut d = Detector::new();
-    d.feed(bytes);
+    d.count(bytes);
+    if let Some(guess) = d.decide(hint) {
+        return guess;
+    }
+    d.read(bytes);
     d.guess(hint)
 }

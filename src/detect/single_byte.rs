@@ -583,7 +583,7 @@ impl HighPairs {
     pub(crate) fn floor(&self, candidate: &SingleByteCandidate, least: &[u8; 128]) -> u64 {
         let mut total = 0;
         for &(b, count) in &self.high_ends {
-            total += least[candidate.high[b as usize] as usize & 0x7F] as u64 * count as u64;
+            total += least[candidate.high[b as usize & 0x7F] as usize & 0x7F] as u64 * count as u64;
         }
         for &(class, count) in &self.ascii_ends {
             total += least[class as usize] as u64 * count as u64;

@@ -175,15 +175,31 @@ test('the JavaScript build (/js/detect) gives exactly what the wasm build gives,
   assert.ok(!(jsInstance.detectorCore().memory instanceof WebAssembly.Memory), 'the copy ran the JavaScript build');
 });
 
-test('detect() gives a streamed detector\'s answer on both sides of one slice (64 KiB: one call, no handle; more: a handle)', () => {
-  for (const n of [0, 1, 16, 65535, 65536, 65537]) {
-    const bytes = new Uint8Array(n);
-    for (let i = 0; i < n; i++) bytes[i] = i % 5 === 0 ? 0xc0 + (i % 29) : 0x61 + (i % 26);
-    for (const options of OPTIONS) {
-      const d = createDetector(options);
-      d.feed(bytes);
-      assert.deepEqual(detect(bytes, options), d.guess(), `${n} bytes, ${JSON.stringify(options)}`);
-      d.free();
+test('detect() gives a streamed detector\'s answer on both sides of one slice (64 KiB: one call, no handle; more: counted first, read where the counts do not decide)', () => {
+  const utf8 = new TextEncoder().encode('Грамматика — это «наука». '.repeat(8000)); // 300 KB
+  const kinds = {
+    legacy: (n) => Uint8Array.from({ length: n }, (_, i) => (i % 5 === 0 ? 0xc0 + (i % 29) : 0x61 + (i % 26))),
+    'UTF-8': (n) => utf8.slice(0, n),
+    ASCII: (n) => Uint8Array.from({ length: n }, (_, i) => 0x61 + (i % 26)),
+    'ASCII with escapes': (n) => Uint8Array.from({ length: n }, (_, i) => (i % 1000 < 3 ? [0x1b, 0x24, 0x42][i % 1000] : 0x21 + (i % 90))),
+    'UTF-16LE by its zeros': (n) => Uint8Array.from({ length: n }, (_, i) => (i % 2 ? 0 : 0x61 + (i % 26))),
+    // UTF-8 for 200,000 bytes, then a byte that breaks it: counted past a slice, then read from the start.
+    'UTF-8 that breaks late': (n) => {
+      const bytes = utf8.slice(0, n);
+      if (n > 200000) bytes[200000] = 0xff;
+      return bytes;
+    },
+    'binary in UTF-8': (n) => Uint8Array.from({ length: n }, (_, i) => (i % 50 === 0 ? 1 : 0x61 + (i % 26))),
+  };
+  for (const [kind, make] of Object.entries(kinds)) {
+    for (const n of [0, 1, 16, 65535, 65536, 65537, 250000]) {
+      const bytes = make(n);
+      for (const options of OPTIONS) {
+        const d = createDetector(options);
+        d.feed(bytes);
+        assert.deepEqual(detect(bytes, options), d.guess(), `${kind}, ${n} bytes, ${JSON.stringify(options)}`);
+        d.free();
+      }
     }
   }
 });
@@ -267,7 +283,7 @@ test('the entry brings no codec: neither the codecs\' modules nor their wasm, an
   const exportsOf = (file) => WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(pkgDir, file)))).map((e) => e.name);
   const detector = exportsOf(GENERATED.detectWasm);
   const codecs = exportsOf(GENERATED.wasm);
-  for (const name of ['detect_bytes', 'detector_new', 'detector_feed', 'detector_guess', 'detector_free', 'input_bytes', 'io']) assert.ok(detector.includes(name), `detect.wasm exports ${name}`);
+  for (const name of ['detect_bytes', 'detector_new', 'detector_feed', 'detector_count', 'detector_read', 'detector_may_decide', 'detector_decide', 'detector_guess', 'detector_free', 'input_bytes', 'io']) assert.ok(detector.includes(name), `detect.wasm exports ${name}`);
   assert.ok(!detector.some((n) => /^(decoder|encoder|decode|encode)_/.test(n)), `detect.wasm has no codec export (${detector.join()})`);
   assert.ok(!codecs.some((n) => n.startsWith('detect')), 'core.wasm has no detector export');
 });
