@@ -92,10 +92,12 @@ pub(super) fn price(
     if listing.is_some() {
         high.count_ends();
     }
-    // Each reading's root (the twin whose pairs are priced for it, or itself), and for a root the
-    // least of its readings' priors less its own.
+    // Each reading's root (the twin whose pairs are priced for it, or itself), the roots, and for
+    // a root the least of its readings' priors less its own.
     let present = pairs.high_bytes();
     let mut root = [0usize; N];
+    let mut roots = [0u8; N];
+    let mut count = 0;
     let mut least_prior = [0i64; N];
     for (i, twins) in twins().iter().enumerate() {
         let r = twins
@@ -103,9 +105,14 @@ pub(super) fn price(
             .find(|(_, differ)| differ[0] & present[0] | differ[1] & present[1] == 0)
             .map_or(i, |&(j, _)| root[j]);
         root[i] = r;
+        if r == i {
+            roots[count] = i as u8;
+            count += 1;
+        }
         least_prior[r] = least_prior[r].min(prior(i) - prior(r));
     }
-    let roots = || (0..N).filter(|&i| root[i] == i);
+    let roots = &roots[..count];
+    let roots = || roots.iter().map(|&i| i as usize);
     // Each root's ASCII, prior and line starts first, and the floor of the rest (bounded) or
     // the rest (not).
     let mut p = Priced {
@@ -115,10 +122,12 @@ pub(super) fn price(
         high: &high,
         bounded: listing.is_some(),
     };
+    let least_after = least_after();
     for i in roots() {
-        p.cost[i] = (ascii[model_of(i)] + all[i].prior as u64) as i64 + pairs.start_change(&all[i]);
+        let c = &all[i];
+        p.cost[i] = (ascii[c.model as usize] + c.prior as u64) as i64 + pairs.start_change(c);
         match listing {
-            Some(_) => p.rest[i] = high.floor(&all[i], &least_after()[model_of(i)]) as i64,
+            Some(_) => p.rest[i] = high.floor(c, &least_after[c.model as usize]) as i64,
             None => p.until(i, n),
         }
     }

@@ -603,9 +603,25 @@ fn case_of(class: usize) -> usize {
     }
 }
 
+/// `case_of` of every class, by table: one look-up where a pair is priced.
+static CASES: [u8; 256] = {
+    let mut cases = [0u8; 256];
+    let mut class = 0;
+    while class < 256 {
+        cases[class] = if class & 0x80 != 0 {
+            2
+        } else {
+            (class >= FIRST_LETTER_CLASS) as u8
+        };
+        class += 1;
+    }
+    cases
+};
+
 /// The cost (bits) of class `b` after class `a` in `model`, case included.
 #[inline(always)]
 pub(crate) fn pair_cost(model: &SingleByteModel, a: u8, b: u8) -> u8 {
-    let (a, b) = (a as usize, b as usize);
-    model.costs[(a & 0x7F) * model.classes + (b & 0x7F)] + model.cases[case_of(a) * 3 + case_of(b)]
+    let case = CASES[a as usize] as usize * 3 + CASES[b as usize] as usize;
+    let (a, b) = (a as usize & 0x7F, b as usize & 0x7F);
+    model.costs[a * model.classes + b] + model.cases[case]
 }
