@@ -149,27 +149,35 @@ function tldBytes(tld) {
   return out;
 }
 
-/** Feeds the bytes of `input` (a Uint8Array) to the detector `handle`, CHUNK bytes at a time. */
-function feedBytes(w, handle, input, what) {
+/**
+ * The slices of `input` (a Uint8Array) as they cross: `slice(i)` copies the slice from `i` (at
+ * most CHUNK bytes) into the detector's input buffer and returns its length; `n` is the input's.
+ */
+function slicesOf(w, input, what) {
   const n = byteLengthOf(input);
-  if (n === 0) return;
   const buffer = bufferOf(input);
   const offset = byteOffsetOf(input);
   const at = inputAt(w, min(n, CHUNK), what);
-  for (let i = 0; i < n; i += CHUNK) {
+  const slice = (i) => {
     const len = min(CHUNK, n - i);
     refreshDetector(); // the call before may have grown memory
     setBytes(mem8, new U8(buffer, offset + i, len), at);
-    check(w.detector_feed(handle, len), what);
-  }
+    return len;
+  };
+  return { n, slice };
+}
+
+/** Feeds the bytes of `input` (a Uint8Array) to the detector `handle`, CHUNK bytes at a time. */
+function feedBytes(w, handle, input, what) {
+  const { n, slice } = slicesOf(w, input, what);
+  for (let i = 0; i < n; i += CHUNK) check(w.detector_feed(handle, slice(i)), what);
 }
 
 /** The guess of the detector `handle` with `hint`: { encoding, confidence, candidates }. */
 function guessOf(w, handle, hint, what) {
   const tld = hint.tld;
   if (tld.length > 0) {
-    const at = inputAt(w, tld.length, what);
-    refreshDetector();
+    const at = inputAt(w, tld.length, what); // the views refreshed: read mem8 after it
     setBytes(mem8, tld, at);
   }
   check(w.detector_guess(handle, tld.length, hint.allowUTF8), what);
@@ -237,17 +245,7 @@ export function detect(bytes, options) {
  * and the rest fed, so every byte is counted once and read once.
  */
 function detectLarge(w, handle, input, hint, what) {
-  const n = byteLengthOf(input);
-  const buffer = bufferOf(input);
-  const offset = byteOffsetOf(input);
-  const at = inputAt(w, CHUNK, what);
-  /** Copies the slice of `input` from `i` into the input buffer; its length. */
-  const slice = (i) => {
-    const len = min(CHUNK, n - i);
-    refreshDetector(); // the call before may have grown memory
-    setBytes(mem8, new U8(buffer, offset + i, len), at);
-    return len;
-  };
+  const { n, slice } = slicesOf(w, input, what);
   let counted = 0;
   do {
     const len = slice(counted);

@@ -39,14 +39,16 @@ pub(super) struct Listing<'a> {
     pub(super) bonus: &'a [&'a str],
 }
 
-/// The single-byte readings' costs in bits, prior included, before the Latin shift.
+/// The single-byte readings' costs in bits, prior included.
 pub(super) struct Costs {
-    /// Each candidate's cost, where `whole`.
+    /// Each candidate's cost, where `whole`, before the Latin shift.
     pub(super) cost: [i64; N],
     /// Whether the candidate is priced whole (else it is not listed).
     pub(super) whole: [bool; N],
-    /// Whether a Latin reading may be listed (else the Latin shift does not matter).
-    pub(super) listable_latin: bool,
+    /// What the Latin readings' costs are lowered by (`Detector::single_byte_readings`): the
+    /// cheapest Latin reading's cost less its cost without its language share; 0 where no Latin
+    /// reading can be listed.
+    pub(super) shift: i64,
 }
 
 /// Each root's cost so far, the floor of its pairs not yet priced (where bounded, else 0), and
@@ -56,6 +58,7 @@ struct Priced<'a> {
     rest: [i64; N],
     priced: [usize; N],
     high: &'a HighPairs,
+    least_after: &'static [[u8; 128]; MODELS],
     bounded: bool,
 }
 
@@ -63,7 +66,7 @@ impl Priced<'_> {
     /// Prices reading `i`'s pairs up to `to`.
     fn until(&mut self, i: usize, to: usize) {
         let candidate = &SINGLE_BYTE_CANDIDATES[i];
-        let least = &least_after()[candidate.model as usize];
+        let least = &self.least_after[candidate.model as usize];
         let (cost, floor) = high_pairs_cost(candidate, self.high, least, self.priced[i], to);
         self.cost[i] += cost as i64;
         if self.bounded {
@@ -102,7 +105,7 @@ pub(super) fn price(
     for (i, twins) in twins().iter().enumerate() {
         let r = twins
             .iter()
-            .find(|(_, differ)| differ[0] & present[0] | differ[1] & present[1] == 0)
+            .find(|(_, differ)| alike(differ, &present))
             .map_or(i, |&(j, _)| root[j]);
         root[i] = r;
         if r == i {
@@ -120,18 +123,27 @@ pub(super) fn price(
         rest: [0; N],
         priced: [0; N],
         high: &high,
+        least_after: least_after(),
         bounded: listing.is_some(),
     };
-    let least_after = least_after();
     for i in roots() {
         let c = &all[i];
         p.cost[i] = (ascii[c.model as usize] + c.prior as u64) as i64 + pairs.start_change(c);
         match listing {
-            Some(_) => p.rest[i] = high.floor(c, &least_after[c.model as usize]) as i64,
+            Some(_) => p.rest[i] = high.floor(c, &p.least_after[c.model as usize]) as i64,
             None => p.until(i, n),
         }
     }
     let cost_of = |p: &Priced, k: usize| p.cost[root[k]] + prior(k) - prior(root[k]);
+    let whole_latin = |p: &Priced, k: usize| latin(k) && p.priced[root[k]] == n;
+    // The cheapest Latin reading's cost priced whole, with and without its language share.
+    let latin_least = |p: &Priced| {
+        (0..N)
+            .filter(|&k| whole_latin(p, k))
+            .fold((i64::MAX, i64::MAX), |least, k| {
+                lower(least, cost_of(p, k), language[model_of(k)])
+            })
+    };
     let mut listable_latin = true;
     if let Some(listing) = listing {
         // The most the Latin shift can take off a Latin reading (one model's language share at
@@ -167,17 +179,12 @@ pub(super) fn price(
         }
         // A reading left part-priced cost more than the bound then, which is no less than now:
         // it is not listed. Nor is a Latin one, and then the shift does not matter.
-        let whole_latin = |p: &Priced, k: usize| latin(k) && p.priced[root[k]] == n;
         listable_latin =
             (0..N).any(|k| whole_latin(&p, k) && cost_of(&p, k) <= bound.saturating_add(margin(k)));
         if listable_latin {
-            // The shift needs the cheapest Latin reading's cost, with and without its language
-            // share: a reading left part-priced that could be either is priced whole.
-            let (mut with, mut without) = (i64::MAX, i64::MAX);
-            for k in (0..N).filter(|&k| whole_latin(&p, k)) {
-                with = with.min(cost_of(&p, k));
-                without = without.min(cost_of(&p, k) - language[model_of(k)] as i64);
-            }
+            // A reading left part-priced that could be the cheapest Latin one, with or without
+            // its language share, is priced whole.
+            let (with, without) = latin_least(&p);
             for k in 0..N {
                 let least = cost_of(&p, k) + p.rest[root[k]];
                 if latin(k)
@@ -192,13 +199,44 @@ pub(super) fn price(
     let mut costs = Costs {
         cost: [0; N],
         whole: [false; N],
-        listable_latin,
+        shift: 0,
     };
-    for (k, &r) in root.iter().enumerate() {
-        costs.cost[k] = cost_of(&p, k);
-        costs.whole[k] = p.priced[r] == n;
+    let mut least = (i64::MAX, i64::MAX);
+    for (k, c) in all.iter().enumerate() {
+        let r = root[k];
+        let (cost, whole) = (p.cost[r] + prior(k) - prior(r), p.priced[r] == n);
+        (costs.cost[k], costs.whole[k]) = (cost, whole);
+        if whole && latin(k) {
+            least = lower(least, cost, language[c.model as usize]);
+        }
+    }
+    if listable_latin && least.0 != i64::MAX {
+        costs.shift = least.0 - least.1;
     }
     costs
+}
+
+/// `least`, the cheapest Latin cost with and without its language share, with a Latin reading
+/// of this `cost` and `share` among them.
+fn lower(least: (i64, i64), cost: i64, share: u64) -> (i64, i64) {
+    (least.0.min(cost), least.1.min(cost - share as i64))
+}
+
+/// Whether two candidates whose bytes above ASCII read apart are `differ` (a `Twin`'s) read the
+/// bytes of `present` (a set of offsets from 0x80) alike.
+fn alike(differ: &[u64; 2], present: &[u64; 2]) -> bool {
+    differ[0] & present[0] | differ[1] & present[1] == 0
+}
+
+/// Whether candidates `a` and `b` (indices into `SINGLE_BYTE_CANDIDATES`) are of the same model
+/// and read every byte of `present` (a set of offsets from 0x80) as the same class: their pairs
+/// cost the same.
+pub(super) fn read_alike(a: usize, b: usize, present: &[u64; 2]) -> bool {
+    let (first, last) = (a.min(b), a.max(b));
+    a == b
+        || twins()[last]
+            .iter()
+            .any(|(j, differ)| *j == first && alike(differ, present))
 }
 
 /// An earlier candidate of the same model, and the bytes above ASCII the two read apart.

@@ -272,19 +272,11 @@ impl Detector {
         // the same cost, are one answer: it is right if any of them is.
         let high_bytes = self.pairs.high_bytes();
         let same_reading = |other: usize| {
-            if other == best {
-                return true;
-            }
-            let (a, b) = match (
-                SINGLE_BYTE_CANDIDATES.get(best),
-                SINGLE_BYTE_CANDIDATES.get(other),
-            ) {
-                (Some(a), Some(b)) => (a, b),
-                _ => return other == best,
-            };
-            a.model == b.model
-                && (0..128)
-                    .all(|i| high_bytes[i / 64] & 1 << (i % 64) == 0 || a.high[i] == b.high[i])
+            let single_byte = |i: usize| i < SINGLE_BYTE_CANDIDATES.len();
+            other == best
+                || single_byte(best)
+                    && single_byte(other)
+                    && bounds::read_alike(best, other, &high_bytes)
         };
         let confidence: f32 = scored
             .iter()

@@ -42,26 +42,17 @@ impl Detector {
         let costs = bounds::price(&self.pairs, &ascii, &language, listing);
         // Which language the ASCII words are in tells the Latin readings apart, not the Latin
         // script from the others: the best Latin reading costs what it would without it.
-        let latin = |k: usize| SINGLE_BYTE_MODELS[SINGLE_BYTE_CANDIDATES[k].model as usize].latin;
-        let start = readings.len();
-        let (mut with, mut without) = (i64::MAX, i64::MAX);
         for (k, c) in SINGLE_BYTE_CANDIDATES.iter().enumerate() {
             let encoding = match Encoding::from_ordinal(c.encoding as usize) {
                 Some(encoding) if costs.whole[k] => encoding,
                 _ => continue,
             };
-            let cost = costs.cost[k];
-            if latin(k) {
-                with = with.min(cost);
-                without = without.min(cost - language[c.model as usize] as i64);
-            }
-            readings.push((cost as u64, encoding, k));
-        }
-        if costs.listable_latin && with != i64::MAX && with != without {
-            let shift = (with - without) as u64;
-            for reading in readings[start..].iter_mut().filter(|r| latin(r.2)) {
-                reading.0 -= shift;
-            }
+            let shift = if SINGLE_BYTE_MODELS[c.model as usize].latin {
+                costs.shift
+            } else {
+                0
+            };
+            readings.push(((costs.cost[k] - shift) as u64, encoding, k));
         }
     }
 

@@ -595,7 +595,7 @@ impl HighPairs {
 /// Classes carry 0x80 for a capital letter; letters are the classes from the first ASCII one.
 /// The case: 0 not a letter, 1 small, 2 capital.
 #[inline(always)]
-fn case_of(class: usize) -> usize {
+const fn case_of(class: usize) -> usize {
     if class & 0x80 != 0 {
         2
     } else {
@@ -608,11 +608,7 @@ static CASES: [u8; 256] = {
     let mut cases = [0u8; 256];
     let mut class = 0;
     while class < 256 {
-        cases[class] = if class & 0x80 != 0 {
-            2
-        } else {
-            (class >= FIRST_LETTER_CLASS) as u8
-        };
+        cases[class] = case_of(class) as u8;
         class += 1;
     }
     cases
