@@ -53,12 +53,14 @@ if (process.argv.includes('--browsers')) {
     await server.close();
   }
 } else {
-  const load = (subpath) => importPackageFile(pkg, entryFile(subpath, 'node'));
+  // The folder a user of this engine gets: Deno's condition is the web folder's, Bun's Node's.
+  const host = typeof Deno === 'object' ? 'web' : 'node';
+  const load = (subpath) => importPackageFile(pkg, entryFile(subpath, host));
   const { detect } = await load('./detect');
   const { encode } = await load('./legacy');
   const { TextEncoder } = await load('.');
   const texts = Object.fromEntries(LANGUAGES.map((lang) => [lang, readFileSync(join(corpusDir, `${lang}.txt`), 'utf8')]));
   const engine = typeof Deno === 'object' ? `Deno ${Deno.version.deno}` : process.versions.bun ? `Bun ${process.versions.bun}` : `Node ${process.version}`;
-  console.log(`detector throughput, ${engine}, ${pkg}`);
+  console.log(`detector throughput, ${engine}, ${pkg}, ${host}/`);
   measureDetector({ detect, encode, TextEncoder, texts, log: (line) => console.log(line) });
 }
