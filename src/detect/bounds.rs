@@ -4,7 +4,7 @@
 //! - a candidate that reads every byte of the input above ASCII as an earlier candidate of the
 //!   same model does costs what that one costs, but for the prior (`twins`);
 //! - a reading's cost is bounded below by its cost so far and a floor of its pairs not yet priced
-//!   (`HighPairs::floor`); the reading with the lowest bound is priced whole first, then the
+//!   (`ByteTables::floors`); the reading with the lowest bound is priced whole first, then the
 //!   others a few pairs at a time, and one whose bound passes the cheapest reading priced by more
 //!   than `LISTED_WITHIN` bits (and what the top-level domain and the Latin shift can take off
 //!   it) is left there;
@@ -19,7 +19,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use once_cell::race::OnceBox;
 
-use super::single_byte::{high_pairs_cost, least_after, HighPairs, PairCounts};
+use super::single_byte::{byte_tables, ByteTables, HighPairs, PairCounts};
 use super::statistics::{SINGLE_BYTE_CANDIDATES, SINGLE_BYTE_MODELS};
 use super::{LISTED_WITHIN, TLD_BONUS};
 
@@ -51,97 +51,128 @@ pub(super) struct Costs {
     pub(super) shift: i64,
 }
 
-/// Each root's cost so far, the floor of its pairs not yet priced (where bounded, else 0), and
-/// how many of the input's high pairs are priced.
-struct Priced<'a> {
-    cost: [i64; N],
-    rest: [i64; N],
-    priced: [usize; N],
-    high: &'a HighPairs,
-    least_after: &'static [[u8; 128]; MODELS],
-    bounded: bool,
+/// A root: a candidate whose pairs are priced for its twins and itself.
+#[derive(Clone, Copy)]
+struct Root {
+    /// Its index into `SINGLE_BYTE_CANDIDATES`, its model, whether that is Latin, its prior.
+    candidate: u8,
+    model: u8,
+    latin: bool,
+    prior: i64,
+    /// Its cost so far, the floor of its pairs not yet priced (where bounded, else 0), and how
+    /// many of the input's high pairs are priced.
+    cost: i64,
+    rest: i64,
+    priced: usize,
+    /// The least of its readings' priors less its own: its cheapest reading costs that more.
+    least_prior: i64,
+    /// How far above the bound its least cost may be and still be listed.
+    margin: i64,
 }
 
-impl Priced<'_> {
-    /// Prices reading `i`'s pairs up to `to`.
-    fn until(&mut self, i: usize, to: usize) {
-        let candidate = &SINGLE_BYTE_CANDIDATES[i];
-        let least = &self.least_after[candidate.model as usize];
-        let (cost, floor) = high_pairs_cost(candidate, self.high, least, self.priced[i], to);
-        self.cost[i] += cost as i64;
-        if self.bounded {
-            self.rest[i] -= floor as i64;
+impl Root {
+    const NONE: Root = Root {
+        candidate: 0,
+        model: 0,
+        latin: false,
+        prior: 0,
+        cost: 0,
+        rest: 0,
+        priced: 0,
+        least_prior: 0,
+        margin: 0,
+    };
+
+    /// Prices its pairs of `high` up to `to`, bounded (the floor of the rest kept) or not.
+    fn until(&mut self, tables: &ByteTables, high: &HighPairs, to: usize, bounded: bool) {
+        let (cost, floor) = tables.cost(self.candidate as usize, high, self.priced, to);
+        self.cost += cost as i64;
+        if bounded {
+            self.rest -= floor as i64;
         }
-        self.priced[i] = to;
+        self.priced = to;
+    }
+
+    /// The least cost its cheapest reading can come to: its cost so far and the floor of the
+    /// rest, with the least prior of its readings.
+    fn least(&self) -> i64 {
+        self.cost + self.rest + self.least_prior
     }
 }
 
-/// Prices the single-byte readings of the input counted in `pairs`, whose ASCII costs `ascii`
-/// bits in each model (`language`: the part of it that is language), every one whole or, with
-/// a `listing`, those a guess may list.
+/// Prices the single-byte readings of the input counted in `pairs` (its pairs with a byte above
+/// ASCII in `high`), whose ASCII costs `ascii` bits in each model (`language`: the part of it
+/// that is language), every one whole or, with a `listing`, those a guess may list.
 pub(super) fn price(
     pairs: &PairCounts,
+    high: &HighPairs,
     ascii: &[u64; MODELS],
     language: &[u64; MODELS],
     listing: Option<Listing<'_>>,
 ) -> Costs {
-    let mut high = pairs.high_pairs();
     let n = high.len();
     let all = &SINGLE_BYTE_CANDIDATES;
-    let model_of = |i: usize| all[i].model as usize;
-    let latin = |i: usize| SINGLE_BYTE_MODELS[model_of(i)].latin;
     let prior = |i: usize| all[i].prior as i64;
     let listing = listing.filter(|_| n > BOUNDED_FROM);
-    if listing.is_some() {
-        high.count_ends();
-    }
-    // Each reading's root (the twin whose pairs are priced for it, or itself), the roots, and for
-    // a root the least of its readings' priors less its own.
-    let present = pairs.high_bytes();
-    let mut root = [0usize; N];
-    let mut roots = [0u8; N];
+    let bounded = listing.is_some();
+    let tables = byte_tables();
+    // Each reading's root (its place among the roots): the root of the first twin it reads the
+    // input alike with, or itself.
+    let mut roots = [Root::NONE; N];
     let mut count = 0;
-    let mut least_prior = [0i64; N];
+    let mut root_of = [0u8; N];
     for (i, twins) in twins().iter().enumerate() {
-        let r = twins
+        match twins
             .iter()
-            .find(|(_, differ)| alike(differ, &present))
-            .map_or(i, |&(j, _)| root[j]);
-        root[i] = r;
-        if r == i {
-            roots[count] = i as u8;
-            count += 1;
-        }
-        least_prior[r] = least_prior[r].min(prior(i) - prior(r));
-    }
-    let roots = &roots[..count];
-    let roots = || roots.iter().map(|&i| i as usize);
-    // Each root's ASCII, prior and line starts first, and the floor of the rest (bounded) or
-    // the rest (not).
-    let mut p = Priced {
-        cost: [0; N],
-        rest: [0; N],
-        priced: [0; N],
-        high: &high,
-        least_after: least_after(),
-        bounded: listing.is_some(),
-    };
-    for i in roots() {
-        let c = &all[i];
-        p.cost[i] = (ascii[c.model as usize] + c.prior as u64) as i64 + pairs.start_change(c);
-        match listing {
-            Some(_) => p.rest[i] = high.floor(c, &p.least_after[c.model as usize]) as i64,
-            None => p.until(i, n),
+            .find(|(_, differ)| alike(differ, &high.present))
+        {
+            Some(&(twin, _)) => {
+                let root = &mut roots[root_of[twin] as usize];
+                root_of[i] = root_of[twin];
+                root.least_prior = root.least_prior.min(prior(i) - root.prior);
+            }
+            None => {
+                let c = &all[i];
+                let model = &SINGLE_BYTE_MODELS[c.model as usize];
+                root_of[i] = count as u8;
+                roots[count] = Root {
+                    candidate: i as u8,
+                    model: c.model,
+                    latin: model.latin,
+                    prior: prior(i),
+                    // Its ASCII, prior and line starts first.
+                    cost: (ascii[c.model as usize] + c.prior as u64) as i64 + pairs.start_change(c),
+                    ..Root::NONE
+                };
+                count += 1;
+            }
         }
     }
-    let cost_of = |p: &Priced, k: usize| p.cost[root[k]] + prior(k) - prior(root[k]);
-    let whole_latin = |p: &Priced, k: usize| latin(k) && p.priced[root[k]] == n;
+    let roots = &mut roots[..count];
+    // Then the floor of the rest (bounded) or the rest (not).
+    if bounded {
+        tables.floors(high, |i, floor| {
+            let root = &mut roots[root_of[i] as usize];
+            if root.candidate as usize == i {
+                root.rest = floor as i64;
+            }
+        });
+    } else {
+        for root in roots.iter_mut() {
+            root.until(tables, high, n, false);
+        }
+    }
+    // A root's readings share its model, and the cheapest of them costs `least_prior` more than
+    // the root: each test below of a root's readings is one of that cheapest one.
+    let whole_latin = |root: &Root| root.latin && root.priced == n;
     // The cheapest Latin reading's cost priced whole, with and without its language share.
-    let latin_least = |p: &Priced| {
-        (0..N)
-            .filter(|&k| whole_latin(p, k))
-            .fold((i64::MAX, i64::MAX), |least, k| {
-                lower(least, cost_of(p, k), language[model_of(k)])
+    let latin_least = |roots: &[Root]| {
+        roots
+            .iter()
+            .filter(|root| whole_latin(root))
+            .fold((i64::MAX, i64::MAX), |least, root| {
+                let share = language[root.model as usize];
+                lower(least, root.cost + root.least_prior, share)
             })
     };
     let mut listable_latin = true;
@@ -153,45 +184,41 @@ pub(super) fn price(
             .map(|m| language[m])
             .max()
             .unwrap_or(0);
-        let mut margins = [0i64; MODELS];
-        for (margin, model) in margins.iter_mut().zip(&SINGLE_BYTE_MODELS) {
-            let bonus = if listing.bonus.contains(&model.name) {
-                TLD_BONUS
-            } else {
-                0
+        for root in roots.iter_mut() {
+            let model = &SINGLE_BYTE_MODELS[root.model as usize];
+            let bonus = match listing.bonus.contains(&model.name) {
+                true => TLD_BONUS,
+                false => 0,
             };
-            *margin = (LISTED_WITHIN + bonus + if model.latin { latin_slack } else { 0 }) as i64;
+            root.margin = (LISTED_WITHIN + bonus + if root.latin { latin_slack } else { 0 }) as i64;
         }
-        let margin = |i: usize| margins[model_of(i)];
-        let least = |p: &Priced, i: usize| p.cost[i] + p.rest[i] + least_prior[i];
         let mut bound = listing.rival.min(i64::MAX as u64) as i64;
-        if let Some(best) = roots().min_by_key(|&i| least(&p, i)) {
-            p.until(best, n);
-            bound = bound.min(least(&p, best));
+        if let Some(best) = roots.iter_mut().min_by_key(|root| root.least()) {
+            best.until(tables, high, n, true);
+            bound = bound.min(best.least());
         }
-        for i in roots() {
-            while p.priced[i] < n && least(&p, i) <= bound.saturating_add(margin(i)) {
-                p.until(i, n.min(p.priced[i] + PRICED_AT_ONCE));
+        for root in roots.iter_mut() {
+            while root.priced < n && root.least() <= bound.saturating_add(root.margin) {
+                root.until(tables, high, n.min(root.priced + PRICED_AT_ONCE), true);
             }
-            if p.priced[i] == n {
-                bound = bound.min(least(&p, i));
+            if root.priced == n {
+                bound = bound.min(root.least());
             }
         }
         // A reading left part-priced cost more than the bound then, which is no less than now:
         // it is not listed. Nor is a Latin one, and then the shift does not matter.
-        listable_latin =
-            (0..N).any(|k| whole_latin(&p, k) && cost_of(&p, k) <= bound.saturating_add(margin(k)));
+        listable_latin = roots.iter().any(|root| {
+            whole_latin(root) && root.cost + root.least_prior <= bound.saturating_add(root.margin)
+        });
         if listable_latin {
             // A reading left part-priced that could be the cheapest Latin one, with or without
             // its language share, is priced whole.
-            let (with, without) = latin_least(&p);
-            for k in 0..N {
-                let least = cost_of(&p, k) + p.rest[root[k]];
-                if latin(k)
-                    && !whole_latin(&p, k)
-                    && (least <= with || least - language[model_of(k)] as i64 <= without)
-                {
-                    p.until(root[k], n);
+            let (with, without) = latin_least(roots);
+            for root in roots.iter_mut() {
+                let least = root.least();
+                let share = language[root.model as usize] as i64;
+                if root.latin && root.priced < n && (least <= with || least - share <= without) {
+                    root.until(tables, high, n, true);
                 }
             }
         }
@@ -201,17 +228,16 @@ pub(super) fn price(
         whole: [false; N],
         shift: 0,
     };
-    let mut least = (i64::MAX, i64::MAX);
-    for (k, c) in all.iter().enumerate() {
-        let r = root[k];
-        let (cost, whole) = (p.cost[r] + prior(k) - prior(r), p.priced[r] == n);
-        (costs.cost[k], costs.whole[k]) = (cost, whole);
-        if whole && latin(k) {
-            least = lower(least, cost, language[c.model as usize]);
-        }
+    for (k, &j) in root_of.iter().enumerate() {
+        let root = &roots[j as usize];
+        costs.cost[k] = root.cost + prior(k) - root.prior;
+        costs.whole[k] = root.priced == n;
     }
-    if listable_latin && least.0 != i64::MAX {
-        costs.shift = least.0 - least.1;
+    if listable_latin {
+        let least = latin_least(roots);
+        if least.0 != i64::MAX {
+            costs.shift = least.0 - least.1;
+        }
     }
     costs
 }

@@ -233,11 +233,12 @@ impl Scorer {
     /// looked at only from a byte above ASCII to the end of its sequence.
     pub(crate) fn feed(&mut self, bytes: &[u8]) {
         if self.kind == Kind::Iso2022Jp {
-            // Any byte above ASCII rules it out for good.
-            if self.malformed == 0 {
-                for &b in bytes {
-                    self.iso_2022_jp(b);
+            // Anything malformed (a byte above ASCII) rules it out for good.
+            for &b in bytes {
+                if self.malformed != 0 {
+                    break;
                 }
+                self.iso_2022_jp(b);
             }
             return;
         }

@@ -212,7 +212,7 @@ impl Detector {
         let rival = others.iter().map(|c| c.0).min().unwrap_or(u64::MAX);
         let mut scored: Vec<(u64, Encoding, usize)> = Vec::with_capacity(SCORED_MAX);
         let listing = bounded.then_some(bounds::Listing { rival, bonus });
-        self.single_byte_readings(listing, &mut scored);
+        let high_bytes = self.single_byte_readings(listing, &mut scored);
         for (cost, _, candidate) in &mut scored {
             let model = SINGLE_BYTE_CANDIDATES[*candidate].model as usize;
             if bonus.contains(&SINGLE_BYTE_MODELS[model].name) {
@@ -234,43 +234,45 @@ impl Detector {
                 *best = (*best).min(key);
             }
         }
-        let mut keys = [0u64; Encoding::ALL.len()];
+        // The keys sorted in place, at the front of `best_of`.
         let mut n = 0;
-        for key in best_of.into_iter().filter(|&k| k != u64::MAX) {
+        for at in 0..best_of.len() {
+            let key = best_of[at];
+            if key == u64::MAX {
+                continue;
+            }
             let mut j = n;
-            while j > 0 && keys[j - 1] > key {
-                keys[j] = keys[j - 1];
+            while j > 0 && best_of[j - 1] > key {
+                best_of[j] = best_of[j - 1];
                 j -= 1;
             }
-            keys[j] = key;
+            best_of[j] = key;
             n += 1;
         }
-        let scored: Vec<_> = keys[..n]
-            .iter()
-            .map(|&k| scored[k as usize & 0xFF])
-            .collect();
-        let (best_cost, _, best) = scored[0];
+        let listed = &best_of[..n];
+        let reading = |key: u64| scored[key as usize & 0xFF];
+        let above_cheapest = |key: u64| key >> 16;
+        let (best_cost, _, best) = reading(listed[0]);
         if self.too_costly(best_cost) {
             return not_text(0.9);
         }
         let mut weights = [0f32; Encoding::ALL.len()];
-        for (weight, c) in weights.iter_mut().zip(&scored) {
-            *weight = libm_exp2(-((c.0 - best_cost) as f32) / TEMPERATURE);
+        for (weight, &key) in weights.iter_mut().zip(listed) {
+            *weight = libm_exp2(-(above_cheapest(key) as f32) / TEMPERATURE);
         }
-        let weights = &weights[..scored.len()];
+        let weights = &weights[..n];
         let total: f32 = weights.iter().sum();
-        let candidates: Vec<Candidate> = scored
+        let candidates: Vec<Candidate> = listed
             .iter()
             .zip(weights)
-            .map(|(&(_, encoding, _), weight)| Candidate {
-                encoding,
+            .map(|(&key, weight)| Candidate {
+                encoding: reading(key).1,
                 confidence: weight / total,
             })
             .filter(|c| c.confidence >= 0.001)
             .collect();
         // Candidates that read every byte of the input as the same letter of the same model, at
         // the same cost, are one answer: it is right if any of them is.
-        let high_bytes = self.pairs.high_bytes();
         let same_reading = |other: usize| {
             let single_byte = |i: usize| i < SINGLE_BYTE_CANDIDATES.len();
             other == best
@@ -278,10 +280,10 @@ impl Detector {
                     && single_byte(other)
                     && bounds::read_alike(best, other, &high_bytes)
         };
-        let confidence: f32 = scored
+        let confidence: f32 = listed
             .iter()
             .zip(weights)
-            .filter(|(c, _)| c.0 == best_cost && same_reading(c.2))
+            .filter(|(&key, _)| above_cheapest(key) == 0 && same_reading(reading(key).2))
             .map(|(_, weight)| weight / total)
             .sum::<f32>()
             .min(1.0);

@@ -7,6 +7,7 @@
 use alloc::vec::Vec;
 
 use super::bounds::{self, Listing, MODELS};
+use super::single_byte::AsciiPairs;
 use super::statistics::{self, SINGLE_BYTE_CANDIDATES, SINGLE_BYTE_MODELS};
 use super::{cjk, Detector};
 use crate::Encoding;
@@ -32,14 +33,16 @@ impl Detector {
 
     /// The single-byte readings: each one's cost in bits (prior included), encoding and index into
     /// `SINGLE_BYTE_CANDIDATES`, added to `readings`. With a `Listing`, only those a guess may
-    /// list beside its other readings (`bounds`); without one, every reading.
+    /// list beside its other readings (`bounds`); without one, every reading. Returns which
+    /// bytes above ASCII the input has (a set of their offsets from 0x80).
     pub(super) fn single_byte_readings(
         &self,
         listing: Option<Listing<'_>>,
         readings: &mut Vec<(u64, Encoding, usize)>,
-    ) {
-        let (ascii, language) = self.ascii_prices();
-        let costs = bounds::price(&self.pairs, &ascii, &language, listing);
+    ) -> [u64; 2] {
+        let (ascii, high) = self.pairs.split();
+        let (ascii, language) = self.ascii_prices(&ascii);
+        let costs = bounds::price(&self.pairs, &high, &ascii, &language, listing);
         // Which language the ASCII words are in tells the Latin readings apart, not the Latin
         // script from the others: the best Latin reading costs what it would without it.
         for (k, c) in SINGLE_BYTE_CANDIDATES.iter().enumerate() {
@@ -54,6 +57,7 @@ impl Detector {
             };
             readings.push(((costs.cost[k] - shift) as u64, encoding, k));
         }
+        high.present
     }
 
     /// Each model's price (bits) of the input's ASCII, the same in all its encodings, and the
@@ -66,9 +70,8 @@ impl Detector {
     /// - in a model of another script, `COST_LATIN_WORD` for each Latin word on a line with bytes
     ///   above ASCII (as in the CJK readings): words on lines of ASCII alone (markup, code,
     ///   English) are as likely in any script's documents.
-    fn ascii_prices(&self) -> ([u64; MODELS], [u64; MODELS]) {
+    fn ascii_prices(&self, ascii: &AsciiPairs) -> ([u64; MODELS], [u64; MODELS]) {
         let latin = &SINGLE_BYTE_MODELS[statistics::LATIN_MODEL];
-        let ascii = self.pairs.ascii_pairs();
         let shared = ascii.cost(latin);
         let near_shared = self.pairs.near_high_cost(latin) as i64;
         let mut own = [0u64; MODELS];

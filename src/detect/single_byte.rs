@@ -3,14 +3,16 @@
 //! whatever the input's length and a short input costs little), and each (encoding, language model) pair is scored at guess
 //! time from those counts, as the sum of its bigram costs over the text the encoding would give.
 //! One longer context is kept besides: which non-ASCII bytes start a line after a full stop or a
-//! blank line, where a script with capitals writes one.
+//! blank line, where a script with capitals writes one. A candidate reads each byte through its
+//! row of `ByteTables` (the byte's class, the least a pair ending in it costs), built on first
+//! use, so that a pair is priced and floored by look-ups alone.
 
 use alloc::{boxed::Box, vec, vec::Vec};
 use once_cell::race::OnceBox;
 
 use super::statistics::{
     SingleByteCandidate, SingleByteModel, ASCII_CLASSES, FIRST_LETTER_CLASS, LATIN_MODEL,
-    SINGLE_BYTE_MODELS,
+    SINGLE_BYTE_CANDIDATES, SINGLE_BYTE_MODELS,
 };
 
 /// Whether a line that starts after `before_break` (the byte before its line break, or before the
@@ -60,10 +62,8 @@ pub(crate) struct PairCounts {
     /// The last three bytes fed, oldest first.
     tail: [u8; 3],
     /// How often each byte 0x80..=0xFF started a line that opens a sentence (after a line that
-    /// ends with a full stop, or after a blank line).
-    starts: [u32; 128],
-    /// Whether any entry of `starts` is not zero.
-    any_start: bool,
+    /// ends with a full stop, or after a blank line); empty until the first such line.
+    starts: Vec<u32>,
     /// The pairs of two ASCII bytes (one of them a letter) next to a byte above ASCII, as
     /// (`previous class * ASCII_CLASS_COUNT + next class`, case left out; count), in order of
     /// first occurrence: the letters around the text's own letters, where its language shows.
@@ -115,8 +115,7 @@ impl PairCounts {
             bits: 0,
             fed: 0,
             tail: [b' '; 3],
-            starts: [0; 128],
-            any_start: false,
+            starts: Vec::new(),
             near_high: Vec::new(),
             near_high_index: Vec::new(),
             context_fed: 0,
@@ -266,9 +265,11 @@ impl PairCounts {
                     other => other,
                 };
                 if opens_sentence(before_break) {
+                    if self.starts.is_empty() {
+                        self.starts = vec![0; 128];
+                    }
                     let start = &mut self.starts[bytes[line] as usize - 0x80];
                     *start = start.saturating_add(1);
-                    self.any_start = true;
                 }
             }
             match bytes.get(line..).and_then(find_line_break) {
@@ -379,79 +380,40 @@ impl PairCounts {
         self.whole_input(total)
     }
 
-    /// Which bytes 0x80..=0xFF occurred, as a bit set.
-    pub(crate) fn high_bytes(&self) -> [u64; 2] {
-        let mut set = [0u64; 2];
-        for (pair, _) in self.pairs() {
-            let b = pair as usize & 0xFF;
-            if b >= 0x80 {
-                set[(b - 0x80) / 64] |= 1 << (b % 64);
-            }
-        }
-        set
-    }
-
-    /// The input's pairs of two ASCII bytes, for pricing them under each model (`AsciiPairs`).
-    pub(crate) fn ascii_pairs(&self) -> AsciiPairs {
+    /// The input's pairs, split in one pass: those of two ASCII bytes (`AsciiPairs`), priced once
+    /// per model, and those with a byte above ASCII (`HighPairs`), priced per candidate.
+    pub(crate) fn split(&self) -> (AsciiPairs, HighPairs) {
         let cases = &SINGLE_BYTE_MODELS[LATIN_MODEL].cases;
         let mut ascii = AsciiPairs {
             pairs: Vec::with_capacity(self.entries.len()),
             case_cost: 0,
         };
-        for (pair, count) in self.pairs() {
-            if pair & 0x8080 == 0 {
-                let (a, b) = (
-                    ASCII_CLASSES[pair as usize >> 8],
-                    ASCII_CLASSES[pair as usize & 0xFF],
-                );
-                ascii.case_cost +=
-                    cases[case_of(a as usize) * 3 + case_of(b as usize)] as u64 * count as u64;
-                ascii.pairs.push((a & 0x7F, b & 0x7F, count));
-            }
-        }
-        ascii
-    }
-
-    /// The pairs with a byte above ASCII, with their counts: the ones whose cost depends on the
-    /// encoding, grouped by where the bytes above ASCII are (a byte above ASCII as its offset from
-    /// 0x80, an ASCII byte as its class), so that each candidate prices them without a branch.
-    pub(crate) fn high_pairs(&self) -> HighPairs {
         let mut high = HighPairs {
             pairs: Vec::with_capacity(self.entries.len()),
-            ..HighPairs::default()
+            present: [0; 2],
         };
         for (pair, count) in self.pairs() {
             let (a, b) = ((pair >> 8) as u8, pair as u8);
-            if a >= 0x80 && b >= 0x80 {
-                high.pairs.push((a - 0x80, b - 0x80, count));
+            if (a | b) < 0x80 {
+                let (a, b) = (ASCII_CLASSES[a as usize], ASCII_CLASSES[b as usize]);
+                ascii.case_cost +=
+                    cases[CASES[a as usize] as usize * 3 + CASES[b as usize] as usize] as u64
+                        * count as u64;
+                ascii.pairs.push((a & 0x7F, b & 0x7F, count));
+            } else {
+                high.pairs.push((a, b, count));
+                if b >= 0x80 {
+                    high.present[(b as usize - 0x80) / 64] |= 1 << (b % 64);
+                }
             }
         }
-        high.first_at = high.pairs.len();
-        for (pair, count) in self.pairs() {
-            let (a, b) = ((pair >> 8) as u8, pair as u8);
-            if a >= 0x80 && b < 0x80 {
-                high.pairs
-                    .push((a - 0x80, ASCII_CLASSES[b as usize], count));
-            }
-        }
-        high.second_at = high.pairs.len();
-        for (pair, count) in self.pairs() {
-            let (a, b) = ((pair >> 8) as u8, pair as u8);
-            if a < 0x80 && b >= 0x80 {
-                high.pairs
-                    .push((ASCII_CLASSES[a as usize], b - 0x80, count));
-            }
-        }
-        high
+        (ascii, high)
     }
 
     /// What the lines that open a sentence change in `candidate`'s cost (bits): a line's first
     /// character came after a line break, so its pair was priced by the case costs after a
     /// non-letter; where the line opens a sentence, it is priced by those after a full stop.
     pub(crate) fn start_change(&self, candidate: &SingleByteCandidate) -> i64 {
-        if !self.any_start {
-            return 0;
-        }
         let model = &SINGLE_BYTE_MODELS[candidate.model as usize];
         let mut change = 0i64;
         for (b, &count) in self.starts.iter().enumerate() {
@@ -465,12 +427,25 @@ impl PairCounts {
     }
 }
 
-/// For each single-byte model, the least cost (bits) of each class after any class, case left
-/// out: no pair that ends in that class costs less. Computed on first use.
-pub(crate) fn least_after() -> &'static [[u8; 128]; SINGLE_BYTE_MODELS.len()] {
-    static LEAST: OnceBox<[[u8; 128]; SINGLE_BYTE_MODELS.len()]> = OnceBox::new();
-    LEAST.get_or_init(|| {
-        let mut least = Box::new([[0u8; 128]; SINGLE_BYTE_MODELS.len()]);
+/// What a single-byte candidate reads each byte as, for pricing its pairs with one look-up a
+/// byte: its class (ASCII's classes below 0x80, the candidate's own above), and that class's
+/// least cost after any class in its model, case left out (no pair that ends in that byte costs
+/// less). Computed on first use.
+/// `least_after` is also kept by byte, four candidates to a word (16 bits each, candidate `i` in
+/// word `i / 4` from bit `16 * (i % 4)`), for summing floors four at a time (`floors`).
+pub(crate) struct ByteTables {
+    class: [[u8; 256]; SINGLE_BYTE_CANDIDATES.len()],
+    least_after: [[u8; 256]; SINGLE_BYTE_CANDIDATES.len()],
+    least_lanes: [[u64; LANE_WORDS]; 256],
+}
+
+/// The words of a byte's `least_lanes`.
+const LANE_WORDS: usize = SINGLE_BYTE_CANDIDATES.len().div_ceil(4);
+
+pub(crate) fn byte_tables() -> &'static ByteTables {
+    static TABLES: OnceBox<ByteTables> = OnceBox::new();
+    TABLES.get_or_init(|| {
+        let mut least = [[0u8; 128]; SINGLE_BYTE_MODELS.len()];
         for (least, m) in least.iter_mut().zip(&SINGLE_BYTE_MODELS) {
             for (b, least) in least.iter_mut().enumerate().take(m.classes) {
                 *least = (0..m.classes)
@@ -479,40 +454,74 @@ pub(crate) fn least_after() -> &'static [[u8; 128]; SINGLE_BYTE_MODELS.len()] {
                     .unwrap_or(0);
             }
         }
-        least
+        let mut tables = Box::new(ByteTables {
+            class: [[0; 256]; SINGLE_BYTE_CANDIDATES.len()],
+            least_after: [[0; 256]; SINGLE_BYTE_CANDIDATES.len()],
+            least_lanes: [[0; LANE_WORDS]; 256],
+        });
+        for (i, c) in SINGLE_BYTE_CANDIDATES.iter().enumerate() {
+            for (b, &class) in ASCII_CLASSES.iter().chain(&c.high).enumerate() {
+                tables.class[i][b] = class;
+                let least = least[c.model as usize][class as usize & 0x7F];
+                tables.least_after[i][b] = least;
+                tables.least_lanes[b][i / 4] |= (least as u64) << (16 * (i % 4));
+            }
+        }
+        tables
     })
 }
 
-/// The cost (bits) under `candidate` of the pairs `from..to` of `high` (in its order: both bytes
-/// above ASCII, the first, the second), and the floor of that cost by `least` (the model's
-/// `least_after`, as `HighPairs::floor` counts it).
-pub(crate) fn high_pairs_cost(
-    candidate: &SingleByteCandidate,
-    high: &HighPairs,
-    least: &[u8; 128],
-    from: usize,
-    to: usize,
-) -> (u64, u64) {
-    let model = &SINGLE_BYTE_MODELS[candidate.model as usize];
-    let class = |b: u8| candidate.high[b as usize & 0x7F];
-    let floor = |b: u8| least[b as usize & 0x7F] as u64;
-    let (first, second) = (high.first_at, high.second_at);
-    let (mut total, mut floors) = (0, 0);
-    for &(a, b, count) in &high.pairs[from.min(first)..to.min(first)] {
-        let b = class(b);
-        total += pair_cost(model, class(a), b) as u64 * count as u64;
-        floors += floor(b) * count as u64;
+impl ByteTables {
+    /// The cost (bits) under candidate `i` of the pairs `from..to` of `high`, and the floor of
+    /// that cost (as `floors` counts it).
+    pub(crate) fn cost(&self, i: usize, high: &HighPairs, from: usize, to: usize) -> (u64, u64) {
+        let model = &SINGLE_BYTE_MODELS[SINGLE_BYTE_CANDIDATES[i].model as usize];
+        let (class, least) = (&self.class[i], &self.least_after[i]);
+        let (mut total, mut floors) = (0, 0);
+        for &(a, b, count) in &high.pairs[from..to] {
+            let cost = pair_cost(model, class[a as usize], class[b as usize]);
+            total += cost as u64 * count as u64;
+            floors += least[b as usize] as u64 * count as u64;
+        }
+        (total, floors)
     }
-    for &(a, b, count) in &high.pairs[from.clamp(first, second)..to.clamp(first, second)] {
-        total += pair_cost(model, class(a), b) as u64 * count as u64;
-        floors += floor(b) * count as u64;
+
+    /// A floor of the cost of `high`'s pairs under every candidate, given to `out` (candidate,
+    /// floor): no pair costs less than the least cost of its second byte's class after any
+    /// class. The candidates' floors are summed four at a time, in the 16-bit lanes of a word
+    /// (`least_lanes`), and carried into wider sums before a lane can overflow.
+    pub(crate) fn floors(&self, high: &HighPairs, mut out: impl FnMut(usize, u64)) {
+        // A lane adds at most 255 a count: this many counts fill it.
+        const ROOM: u32 = 0xFFFF / 0xFF;
+        let mut lanes = [0u64; LANE_WORDS];
+        let mut room = ROOM;
+        // The floors of inputs with more pairs than ROOM (or a pair counted more often), in full.
+        let mut wide: Option<Box<[u64; SINGLE_BYTE_CANDIDATES.len()]>> = None;
+        for &(_, b, count) in &high.pairs {
+            if count > room {
+                let wide = wide.get_or_insert_with(|| Box::new([0; SINGLE_BYTE_CANDIDATES.len()]));
+                for (i, floor) in wide.iter_mut().enumerate() {
+                    *floor += lanes[i / 4] >> (16 * (i % 4)) & 0xFFFF;
+                }
+                lanes = [0; LANE_WORDS];
+                room = ROOM;
+                if count > ROOM {
+                    for (floor, least) in wide.iter_mut().zip(&self.least_after) {
+                        *floor += least[b as usize] as u64 * count as u64;
+                    }
+                    continue;
+                }
+            }
+            room -= count;
+            for (lane, &least) in lanes.iter_mut().zip(&self.least_lanes[b as usize]) {
+                *lane += least * count as u64;
+            }
+        }
+        for i in 0..SINGLE_BYTE_CANDIDATES.len() {
+            let floor = lanes[i / 4] >> (16 * (i % 4)) & 0xFFFF;
+            out(i, floor + wide.as_ref().map_or(0, |wide| wide[i]));
+        }
     }
-    for &(a, b, count) in &high.pairs[from.max(second)..to.max(second)] {
-        let b = class(b);
-        total += pair_cost(model, a, b) as u64 * count as u64;
-        floors += floor(b) * count as u64;
-    }
-    (total, floors)
 }
 
 /// The pairs of an input of two ASCII bytes (`PairCounts::ascii_pairs`): their classes without
@@ -537,58 +546,18 @@ impl AsciiPairs {
     }
 }
 
-/// The pairs of an input with a byte above ASCII (`PairCounts::high_pairs`), each with its
-/// count: first those with both bytes above ASCII (their offsets from 0x80), from `first_at` those
-/// with the first (its offset, the second's class), from `second_at` those with the second (the
-/// first's class, its offset).
-/// With them, what ends them, for a floor of their cost: the bytes above ASCII (offsets) and the
-/// ASCII classes (capital bit left out), each with how many pairs it ends.
-#[derive(Default)]
+/// The pairs of an input with a byte above ASCII (`PairCounts::split`): their bytes and counts,
+/// in order of first occurrence, and which bytes above ASCII occurred (a set of their offsets
+/// from 0x80).
 pub(crate) struct HighPairs {
     pairs: Vec<(u8, u8, u32)>,
-    first_at: usize,
-    second_at: usize,
-    high_ends: Vec<(u8, u32)>,
-    ascii_ends: Vec<(u8, u32)>,
+    pub(crate) present: [u64; 2],
 }
 
 impl HighPairs {
     /// How many pairs there are.
     pub(crate) fn len(&self) -> usize {
         self.pairs.len()
-    }
-
-    /// Counts what ends the pairs, for `floor`.
-    pub(crate) fn count_ends(&mut self) {
-        // Each end's place in `high_ends` or `ascii_ends` (+ 1): by byte offset, then by ASCII
-        // class.
-        let mut at = [0u16; 256];
-        for (k, &(_, b, count)) in self.pairs.iter().enumerate() {
-            let (ends, key) = match (self.first_at..self.second_at).contains(&k) {
-                true => (&mut self.ascii_ends, 0x80 | b as usize & 0x7F),
-                false => (&mut self.high_ends, b as usize & 0x7F),
-            };
-            if at[key] == 0 {
-                ends.push((b & 0x7F, 0));
-                at[key] = ends.len() as u16;
-            }
-            let end = &mut ends[at[key] as usize - 1].1;
-            *end = end.saturating_add(count);
-        }
-    }
-
-    /// A floor of the pairs' cost under `candidate`, whose model's `least_after` is `least`: no
-    /// pair costs less than the least cost of its second class after any class (`count_ends`
-    /// first).
-    pub(crate) fn floor(&self, candidate: &SingleByteCandidate, least: &[u8; 128]) -> u64 {
-        let mut total = 0;
-        for &(b, count) in &self.high_ends {
-            total += least[candidate.high[b as usize & 0x7F] as usize & 0x7F] as u64 * count as u64;
-        }
-        for &(class, count) in &self.ascii_ends {
-            total += least[class as usize] as u64 * count as u64;
-        }
-        total
     }
 }
 
@@ -620,4 +589,68 @@ pub(crate) fn pair_cost(model: &SingleByteModel, a: u8, b: u8) -> u8 {
     let case = CASES[a as usize] as usize * 3 + CASES[b as usize] as usize;
     let (a, b) = (a as usize & 0x7F, b as usize & 0x7F);
     model.costs[a * model.classes + b] + model.cases[case]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator (xorshift).
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn floors_and_costs_are_the_direct_sums() {
+        let tables = byte_tables();
+        let mut state = 0x2545_F491_4F6C_DD1D;
+        for round in 0..400 {
+            // Runs of a few bytes, some repeated past a lane's room (257 counts) and far past it.
+            let mut bytes = Vec::new();
+            let alphabet: Vec<u8> = (0..6).map(|_| next(&mut state) as u8).collect();
+            let runs = [4, 40, 300, 3000][round % 4];
+            for _ in 0..runs {
+                let b = alphabet[(next(&mut state) % 6) as usize];
+                let repeat = match next(&mut state) % 50 {
+                    0 => 600,
+                    _ => 1 + (next(&mut state) % 3) as usize,
+                };
+                bytes.extend(core::iter::repeat_n(b, repeat));
+            }
+            let mut pairs = PairCounts::new();
+            pairs.feed(&bytes);
+            let (_, high) = pairs.split();
+            let mut floors = [u64::MAX; SINGLE_BYTE_CANDIDATES.len()];
+            tables.floors(&high, |i, floor| floors[i] = floor);
+            for (i, c) in SINGLE_BYTE_CANDIDATES.iter().enumerate() {
+                let model = &SINGLE_BYTE_MODELS[c.model as usize];
+                let class = |b: u8| match b {
+                    0..=0x7F => ASCII_CLASSES[b as usize],
+                    _ => c.high[b as usize - 0x80],
+                };
+                // The least cost of a class after any class, by the model's table.
+                let least = |b: u8| {
+                    let b = class(b) as usize & 0x7F;
+                    (0..model.classes)
+                        .map(|a| model.costs[a * model.classes + b])
+                        .min()
+                        .unwrap()
+                };
+                let (mut cost, mut floor) = (0u64, 0u64);
+                for &(a, b, count) in &high.pairs {
+                    cost += pair_cost(model, class(a), class(b)) as u64 * count as u64;
+                    floor += least(b) as u64 * count as u64;
+                }
+                assert_eq!(floors[i], floor, "candidate {i}, round {round}");
+                assert_eq!(tables.cost(i, &high, 0, high.len()), (cost, floor));
+                let half = high.len() / 2;
+                let (first, first_floor) = tables.cost(i, &high, 0, half);
+                let (second, second_floor) = tables.cost(i, &high, half, high.len());
+                assert_eq!((first + second, first_floor + second_floor), (cost, floor));
+            }
+        }
+    }
 }
