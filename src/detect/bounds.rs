@@ -21,7 +21,7 @@ use once_cell::race::OnceBox;
 
 use super::single_byte::{byte_tables, ByteTables, HighPairs, PairCounts};
 use super::statistics::{SINGLE_BYTE_CANDIDATES, SINGLE_BYTE_MODELS};
-use super::{LISTED_WITHIN, TLD_BONUS};
+use super::{tld_bonus, LISTED_WITHIN};
 
 /// How many single-byte candidates and models there are.
 pub(super) const N: usize = SINGLE_BYTE_CANDIDATES.len();
@@ -93,10 +93,15 @@ impl Root {
         self.priced = to;
     }
 
+    /// Its cheapest reading's cost so far: its own, with the least prior of its readings.
+    fn cheapest(&self) -> i64 {
+        self.cost + self.least_prior
+    }
+
     /// The least cost its cheapest reading can come to: its cost so far and the floor of the
-    /// rest, with the least prior of its readings.
+    /// rest.
     fn least(&self) -> i64 {
-        self.cost + self.rest + self.least_prior
+        self.cheapest() + self.rest
     }
 }
 
@@ -172,7 +177,7 @@ pub(super) fn price(
             .filter(|root| whole_latin(root))
             .fold((i64::MAX, i64::MAX), |least, root| {
                 let share = language[root.model as usize];
-                lower(least, root.cost + root.least_prior, share)
+                lower(least, root.cheapest(), share)
             })
     };
     let mut listable_latin = true;
@@ -185,11 +190,7 @@ pub(super) fn price(
             .max()
             .unwrap_or(0);
         for root in roots.iter_mut() {
-            let model = &SINGLE_BYTE_MODELS[root.model as usize];
-            let bonus = match listing.bonus.contains(&model.name) {
-                true => TLD_BONUS,
-                false => 0,
-            };
+            let bonus = tld_bonus(listing.bonus, SINGLE_BYTE_MODELS[root.model as usize].name);
             root.margin = (LISTED_WITHIN + bonus + if root.latin { latin_slack } else { 0 }) as i64;
         }
         let mut bound = listing.rival.min(i64::MAX as u64) as i64;
@@ -207,9 +208,9 @@ pub(super) fn price(
         }
         // A reading left part-priced cost more than the bound then, which is no less than now:
         // it is not listed. Nor is a Latin one, and then the shift does not matter.
-        listable_latin = roots.iter().any(|root| {
-            whole_latin(root) && root.cost + root.least_prior <= bound.saturating_add(root.margin)
-        });
+        listable_latin = roots
+            .iter()
+            .any(|root| whole_latin(root) && root.cheapest() <= bound.saturating_add(root.margin));
         if listable_latin {
             // A reading left part-priced that could be the cheapest Latin one, with or without
             // its language share, is priced whole.

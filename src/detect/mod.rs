@@ -155,9 +155,14 @@ impl Detector {
 
     /// The guess, the single-byte readings `bounded` or all priced whole.
     fn guess_priced(&self, hint: Hint<'_>, bounded: bool) -> Guess {
-        if let Some(guess) = self.counts.decide(hint) {
-            return guess;
+        match self.counts.decide(hint) {
+            Some(guess) => guess,
+            None => self.guess_from_readings(hint, bounded),
         }
+    }
+
+    /// The guess where the counts do not decide it (`Counts::decide`): from the readings.
+    fn guess_from_readings(&self, hint: Hint<'_>, bounded: bool) -> Guess {
         let utf16 = self.utf16_reading();
         if self.counts.binary * 256 > self.counts.seen {
             // Control bytes rule out every reading but UTF-16's: the high bytes of its units
@@ -201,10 +206,8 @@ impl Detector {
             n += 1;
         }
         for scorer in self.cjk.iter().filter(|s| s.is_candidate()) {
-            let mut cost = self.cjk_cost(scorer);
-            if bonus.contains(&cjk_language(scorer.kind())) {
-                cost = cost.saturating_sub(TLD_BONUS);
-            }
+            let cost = self.cjk_cost(scorer);
+            let cost = cost.saturating_sub(tld_bonus(bonus, cjk_language(scorer.kind())));
             others[n] = (cost, scorer.kind().encoding(), usize::MAX);
             n += 1;
         }
@@ -215,9 +218,7 @@ impl Detector {
         let high_bytes = self.single_byte_readings(listing, &mut scored);
         for (cost, _, candidate) in &mut scored {
             let model = SINGLE_BYTE_CANDIDATES[*candidate].model as usize;
-            if bonus.contains(&SINGLE_BYTE_MODELS[model].name) {
-                *cost = cost.saturating_sub(TLD_BONUS);
-            }
+            *cost = cost.saturating_sub(tld_bonus(bonus, SINGLE_BYTE_MODELS[model].name));
         }
         scored.extend_from_slice(others);
         // Only the candidates near the cheapest are listed, one per encoding (its best model: the
@@ -346,6 +347,15 @@ fn libm_exp2(x: f32) -> f32 {
 /// Bits taken off the cost of the encodings of the languages a top-level domain suggests.
 const TLD_BONUS: u64 = 8;
 
+/// What the top-level domain takes off a reading of `language` (a model's name, or a CJK
+/// language as `cjk_language` names it), given the languages it suggests (`tld_languages`).
+fn tld_bonus(bonus: &[&str], language: &str) -> u64 {
+    match bonus.contains(&language) {
+        true => TLD_BONUS,
+        false => 0,
+    }
+}
+
 /// The language model names (and CJK languages) a top-level domain suggests.
 fn tld_languages(tld: &[u8]) -> &'static [&'static str] {
     match tld {
@@ -396,5 +406,5 @@ pub fn detect(bytes: &[u8], hint: Hint<'_>) -> Guess {
         return guess;
     }
     d.read(bytes);
-    d.guess(hint)
+    d.guess_from_readings(hint, true)
 }
